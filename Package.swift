@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Every target of ours builds in Swift 6 language mode, so complete concurrency checking is on.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Sky",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "sky", targets: ["sky"]),
+        .library(name: "SkyCore", targets: ["SkyCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+    ],
+    targets: [
+        // The engine: kernel, scheduling, the ScanModel actor, metrics and events. No terminal code.
+        .target(
+            name: "SkyCore",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Headless reporters: status lines, text and JSON summaries, the JSON Lines events file.
+        .target(
+            name: "SkyReport",
+            dependencies: ["SkyCore"],
+            swiftSettings: strictSettings
+        ),
+        // The executable: argument parsing and wiring only.
+        .executableTarget(
+            name: "sky",
+            dependencies: [
+                "SkyCore",
+                "SkyReport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "SkyCoreTests", dependencies: ["SkyCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
+        // Runs the built `sky` binary, so it depends on the executable to get it built first.
+        .testTarget(name: "SkyEndToEndTests", dependencies: ["sky"], swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

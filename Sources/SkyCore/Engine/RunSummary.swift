@@ -1,0 +1,19 @@
+/// The outcome of a whole run, as reported at the end.
+public struct RunSummary: Sendable {
+    /// The final state: counters, rates, latencies, checksum.
+    public var snapshot: ScanSnapshot
+    /// The most recent failures, oldest first (at most `ScanModel.summaryErrorLimit`).
+    public var errors: [ScanErrorRecord]
+    /// Every failure, including those no longer kept in `errors`.
+    public var errorCount: Int
+    /// Scans cancelled before they were ever admitted to the ready queue; they have no events.
+    public var notStarted: Int
+
+    public var ending: RunEnding {
+        if case .finished(let ending) = snapshot.phase { return ending }
+        return .cancelled
+    }
+
+    public var configuration: RunConfiguration { snapshot.configuration }
+    public var counters: ScanCounters { snapshot.counters }
+}

@@ -1,0 +1,27 @@
+/// A simulated fault that ends one scan. Chosen from the seed and the scan index, never by timing.
+public enum ScanFailure: String, CaseIterable, Error, Sendable, CustomStringConvertible {
+    case sensorGlitch = "sensor glitch"
+    case signalLost = "signal lost"
+    case cosmicRayHit = "cosmic ray hit"
+    case antennaMisaligned = "antenna misaligned"
+
+    public var description: String { rawValue }
+}
+
+/// Why a scan produced no result.
+public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The scan hit a simulated fault.
+    case failed(ScanFailure)
+    /// The scan was cancelled before it finished, or before it started.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .failed(let failure): failure.description
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// Every scan ends as a `Result`, so one failure never brings the run down.
+public typealias ScanOutcome = Result<ScanResult, ScanError>

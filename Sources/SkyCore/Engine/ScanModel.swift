@@ -1,0 +1,280 @@
+import DequeModule
+
+/// Runs a batch of scans in a sliding-window task group and owns the truth about them.
+///
+/// At most `batch` scans run at once; each finished scan frees its slot for the highest-priority
+/// waiting scan. Every outcome is a `Result`, so a failure is recorded and the group goes on.
+/// Results are consumed one at a time as `group.next()` returns them, on this actor, which is what
+/// makes it safe to update the counters there without a lock.
+///
+/// Readers on other threads call `snapshot()` (a short lock, no actor hop); controls arrive through
+/// `send(_:)` from any thread. Memory does not grow with `total`: scans are derived from the seed
+/// when they are admitted, at most `queueDepth` wait at a time, and the statistics live in
+/// fixed-size histograms and rings.
+public actor ScanModel {
+    /// Failures kept in each snapshot for the errors panel.
+    public static let recentErrorLimit = 64
+    /// Failures kept for the final summary; older ones are counted, not kept.
+    public static let summaryErrorLimit = 1000
+    /// Scheduled scans held in the ready queue at most. Runs up to this size are scheduled whole
+    /// at the start; larger runs admit one more scan each time one starts.
+    public static let queueDepth = 4096
+    /// How often percentiles and rates are recomputed (counters are always exact).
+    static let statsInterval: Duration = .milliseconds(50)
+
+    public nonisolated let configuration: RunConfiguration
+    private nonisolated let board: SnapshotBoard
+    private nonisolated let inbox = ControlInbox()
+    private let sinks: [any ScanEventSink]
+    private let clock = ContinuousClock()
+
+    private var started: ContinuousClock.Instant?
+    private var state: ScanSnapshot
+    private var queue = ReadyQueue()
+    private var slotTable: SlotTable
+    /// The index of the next scan to admit; scans from here on have not been scheduled.
+    private var nextIndex = 0
+    private var latency = LatencyRecorder()
+    private var throughput = ThroughputMeter()
+    private var errorLog = Deque<ScanErrorRecord>()
+    private var errorCount = 0
+    private var paused = false
+    /// Set once cancellation is asked for (by a control or by `--fail-fast`).
+    private var ending: RunEnding?
+    private var cancellationPropagated = false
+    private var statsRefreshedAt: Duration = .seconds(-1)
+
+    public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
+        self.configuration = configuration
+        self.sinks = sinks
+        let initial = ScanSnapshot(configuration: configuration)
+        state = initial
+        board = SnapshotBoard(initial)
+        slotTable = SlotTable(batch: configuration.batch)
+    }
+
+    /// The latest published state. Cheap and callable from any thread, even while every core is
+    /// busy with scans.
+    public nonisolated func snapshot() -> ScanSnapshot {
+        board.read()
+    }
+
+    /// Sends a control to the run; callable from any thread, before or during the run.
+    public nonisolated func send(_ control: ScanControl) {
+        inbox.send(control)
+    }
+
+    public func pause() { send(.pause) }
+    public func resume() { send(.resume) }
+    public func setBatch(_ batch: Int) { send(.setBatch(batch)) }
+    public func cancel() { send(.cancel) }
+
+    /// Runs every scan and returns the summary. A model runs once.
+    public func run() async -> RunSummary {
+        precondition(started == nil, "a ScanModel runs once")
+        started = clock.now
+        state.startedAt = started
+        state.phase = .running
+        admit(at: .zero)
+
+        await withTaskGroup(of: Wake.self) { group in
+            let inbox = self.inbox
+            group.addTask { await inbox.wait(); return .control }
+            apply(inbox.drain())
+            startScans(in: &group)
+            publish(force: true)
+
+            while let wake = await group.next() {
+                switch wake {
+                case .control:
+                    if ending == nil { group.addTask { await inbox.wait(); return .control } }
+                case .finished(let slot, let plan, let outcome, let finishedAt):
+                    finish(plan, in: slot, outcome: outcome, at: finishedAt - started!)
+                }
+                // Every step takes the pending controls before it starts scans, so a control
+                // sent while a step runs (a key, an event sink) holds from the very next start.
+                apply(inbox.drain())
+                if ending != nil && !cancellationPropagated {
+                    // Also cancels the parked control waiter, which is not re-added after this.
+                    group.cancelAll()
+                    cancellationPropagated = true
+                }
+                startScans(in: &group)
+                if isDrained { break }
+                publish()
+            }
+            // The group waits for its children even after the loop; nothing but the parked
+            // control waiter can be left, and this ends it.
+            group.cancelAll()
+        }
+
+        cancelUnstarted()
+        let finalEnding = ending ?? .drained
+        state.phase = .finished(finalEnding)
+        publish(force: true)
+        for sink in sinks { sink.finish() }
+        return RunSummary(
+            snapshot: state, errors: Array(errorLog), errorCount: errorCount,
+            notStarted: configuration.total - state.counters.scheduled)
+    }
+
+    // MARK: - Scheduling
+
+    /// What wakes the run loop: a scan that ended, or a control.
+    private enum Wake: Sendable {
+        case finished(slot: Int, plan: ScanPlan, outcome: ScanOutcome, at: ContinuousClock.Instant)
+        case control
+    }
+
+    private var isDrained: Bool {
+        state.counters.running == 0
+            && (ending != nil || (queue.isEmpty && nextIndex == configuration.total))
+    }
+
+    private func elapsed() -> Duration { clock.now - started! }
+
+    /// Tops the ready queue up to `queueDepth` from the scans not yet scheduled.
+    private func admit(at time: Duration) {
+        while queue.count < Self.queueDepth && nextIndex < configuration.total {
+            let plan = configuration.plan(nextIndex)
+            nextIndex += 1
+            queue.append(.init(plan: plan, scheduledAt: time))
+            state.counters.scheduled += 1
+            state.counters.waiting += 1
+            state.byPriority[plan.priority].scheduled += 1
+            state.byPriority[plan.priority].waiting += 1
+            emit(.scheduled, plan, slot: nil, at: time)
+        }
+    }
+
+    /// Fills free slots from the ready queue, highest priority first.
+    private func startScans(in group: inout TaskGroup<Wake>) {
+        guard ending == nil, !paused else { return }
+        while state.counters.running < state.batch, !queue.isEmpty,
+            let slot = slotTable.freeSlot(below: state.batch), let entry = queue.popNext()
+        {
+            let now = elapsed()
+            let plan = entry.plan
+            latency.record(wait: now - entry.scheduledAt)
+            slotTable.occupy(slot, with: SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now))
+            state.counters.waiting -= 1
+            state.counters.running += 1
+            state.byPriority[plan.priority].waiting -= 1
+            state.byPriority[plan.priority].running += 1
+            state.maxRunning = max(state.maxRunning, state.counters.running)
+            emit(.started, plan, slot: slot, at: now)
+
+            let task = ScanTask(plan: plan)
+            let clock = self.clock
+            group.addTask(priority: plan.priority.taskPriority) {
+                let outcome = await task.run()
+                return .finished(slot: slot, plan: plan, outcome: outcome, at: clock.now)
+            }
+            admit(at: now)
+        }
+    }
+
+    private func finish(_ plan: ScanPlan, in slot: Int, outcome: ScanOutcome, at time: Duration) {
+        let ranFor = slotTable.slots[slot].map { time - $0.startedAt } ?? .zero
+        slotTable.release(slot)
+        slotTable.resize(to: state.batch)
+        state.counters.running -= 1
+        state.byPriority[plan.priority].running -= 1
+        switch outcome {
+        case .success(let result):
+            state.counters.completed += 1
+            state.byPriority[plan.priority].completed += 1
+            // XOR of mixed per-scan checksums: the same scans give the same value in any order.
+            state.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: plan.index))
+            throughput.record(at: time)
+            latency.record(run: ranFor)
+            emit(.completed(result), plan, slot: slot, at: time)
+        case .failure(.failed(let failure)):
+            state.counters.failed += 1
+            state.byPriority[plan.priority].failed += 1
+            throughput.record(at: time)
+            latency.record(run: ranFor)
+            log(ScanErrorRecord(scan: plan.index, priority: plan.priority, failure: failure, time: time))
+            emit(.failed(failure), plan, slot: slot, at: time)
+            if configuration.failFast && ending == nil {
+                ending = .failFast(scan: plan.index)
+                state.phase = .stopping(.failFast(scan: plan.index))
+            }
+        case .failure(.cancelled):
+            state.counters.cancelled += 1
+            state.byPriority[plan.priority].cancelled += 1
+            emit(.cancelled, plan, slot: slot, at: time)
+        }
+    }
+
+    private func apply(_ controls: [ScanControl]) {
+        for control in controls {
+            switch control {
+            case .pause where ending == nil:
+                paused = true
+                state.phase = .paused
+            case .resume where ending == nil:
+                paused = false
+                state.phase = .running
+            case .setBatch(let batch):
+                state.batch = min(max(batch, RunConfiguration.batchRange.lowerBound), RunConfiguration.batchRange.upperBound)
+                slotTable.resize(to: state.batch)
+            case .cancel where ending == nil:
+                ending = .cancelled
+                state.phase = .stopping(.cancelled)
+            case .pause, .resume, .cancel:
+                break
+            }
+        }
+    }
+
+    /// After a cancelled run: every scan that never started is cancelled. Scheduled ones get their
+    /// terminal event; scans never admitted to the queue are only counted (there may be millions).
+    private func cancelUnstarted() {
+        let now = elapsed()
+        for entry in queue.removeAll() {
+            state.counters.waiting -= 1
+            state.counters.cancelled += 1
+            state.byPriority[entry.plan.priority].waiting -= 1
+            state.byPriority[entry.plan.priority].cancelled += 1
+            emit(.cancelled, entry.plan, slot: nil, at: now)
+        }
+        state.counters.cancelled += configuration.total - nextIndex
+        nextIndex = configuration.total
+    }
+
+    // MARK: - Publishing
+
+    private func log(_ record: ScanErrorRecord) {
+        errorCount += 1
+        errorLog.append(record)
+        if errorLog.count > Self.summaryErrorLimit { errorLog.removeFirst() }
+        state.recentErrors.append(record)
+        if state.recentErrors.count > Self.recentErrorLimit { state.recentErrors.removeFirst() }
+    }
+
+    private func emit(_ kind: ScanEvent.Kind, _ plan: ScanPlan, slot: Int?, at time: Duration) {
+        guard !sinks.isEmpty else { return }
+        let event = ScanEvent(kind: kind, scan: plan.index, priority: plan.priority, slot: slot, time: time)
+        for sink in sinks { sink.record(event) }
+    }
+
+    /// Publishes the working state; percentiles and rates are refreshed at most every
+    /// `statsInterval` unless forced, because they cost microseconds and counters cost nothing.
+    private func publish(force: Bool = false) {
+        let now = elapsed()
+        state.elapsed = now
+        state.slots = slotTable.slots
+        if force || now - statsRefreshedAt >= Self.statsInterval {
+            statsRefreshedAt = now
+            state.recentRate = throughput.recentRate(at: now)
+            state.meanRate = throughput.meanRate(at: now)
+            state.waitLatency = latency.waitPercentiles
+            state.runLatency = latency.runPercentiles
+        }
+        board.publish(state)
+    }
+
+    /// Bytes held by the fixed-size statistics; must not change with the number of scans.
+    var statisticsFootprint: Int { latency.footprintBytes }
+}

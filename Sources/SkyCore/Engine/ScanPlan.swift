@@ -1,0 +1,47 @@
+/// Everything about a scan that is decided before it runs, derived from (seed, index) alone.
+///
+/// Deriving instead of storing is what keeps memory flat: the run never holds a list of all its
+/// scans, and any scan can be recomputed later to check it.
+public struct ScanPlan: Hashable, Sendable {
+    public let index: Int
+    public let priority: ScanPriority
+    /// The fault this scan will hit, and the line of its sweep where it hits it.
+    public let failure: PlannedFailure?
+    /// Seeds the scan's procedural sector.
+    public let sectorSeed: UInt64
+    /// Lines of the sector to sweep (`--work`).
+    public let lines: Int
+
+    public struct PlannedFailure: Hashable, Sendable {
+        public let failure: ScanFailure
+        public let atLine: Int
+    }
+
+    public init(seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix) {
+        let base = SplitMix64.mix(seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+        self.index = index
+        self.lines = lines
+        sectorSeed = SplitMix64.mix(base ^ 0x5EC7_0125)
+        priority = mix.priority(forRoll: Int(SplitMix64.mix(base ^ 1) % 100))
+        let failureRoll = Double(SplitMix64.mix(base ^ 2) >> 11) * 0x1p-53
+        if failureRoll < failureRate {
+            let kinds = ScanFailure.allCases
+            let kind = kinds[Int(SplitMix64.mix(base ^ 3) % UInt64(kinds.count))]
+            let atLine = lines == 0 ? 0 : Int(SplitMix64.mix(base ^ 4) % UInt64(lines))
+            failure = PlannedFailure(failure: kind, atLine: atLine)
+        } else {
+            failure = nil
+        }
+    }
+}
+
+/// Sebastiano Vigna's SplitMix64 finaliser: a cheap, well-mixed 64-bit hash.
+enum SplitMix64 {
+    @inline(__always)
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,65 @@
+/// Where a run is.
+public enum RunPhase: Equatable, Sendable {
+    case ready
+    case running
+    /// Running scans finish; no new ones start.
+    case paused
+    /// Cancellation was asked for; running scans are stopping.
+    case stopping(RunEnding)
+    case finished(RunEnding)
+
+    public var isFinished: Bool {
+        if case .finished = self { return true }
+        return false
+    }
+}
+
+/// How a run ended.
+public enum RunEnding: Equatable, Sendable {
+    /// Every scan reached completed or failed.
+    case drained
+    /// Cancelled from outside (a key, a signal, `cancel()`).
+    case cancelled
+    /// `--fail-fast`: this scan's failure cancelled the rest.
+    case failFast(scan: Int)
+}
+
+/// A consistent picture of a run, cheap to copy, published after every scheduling step.
+public struct ScanSnapshot: Equatable, Sendable {
+    public var configuration: RunConfiguration
+    public var phase: RunPhase = .ready
+    /// The batch in force now (it can change while running).
+    public var batch: Int
+    public var counters = ScanCounters()
+    public var byPriority = PerPriority(repeating: ScanCounters())
+    /// The most scans ever running at once.
+    public var maxRunning = 0
+    /// When the run started; `nil` before it starts.
+    public var startedAt: ContinuousClock.Instant?
+    /// Time since the run started, as of this snapshot (see `elapsed(at:)` for a live figure).
+    public var elapsed: Duration = .zero
+    /// Scans finished (completed or failed) per second over the last five seconds.
+    public var recentRate = 0.0
+    public var meanRate = 0.0
+    public var waitLatency = LatencyPercentiles.zero
+    public var runLatency = LatencyPercentiles.zero
+    /// One entry per slot; `nil` is a free slot.
+    public var slots: [SlotOccupancy?]
+    /// The most recent failures, oldest first (at most `ScanModel.recentErrorLimit`).
+    public var recentErrors: [ScanErrorRecord] = []
+    /// Every scan whose checksum folded into `checksum`.
+    public var checksum: UInt64 = 0
+
+    public init(configuration: RunConfiguration) {
+        self.configuration = configuration
+        batch = configuration.batch
+        slots = Array(repeating: nil, count: configuration.batch)
+    }
+
+    /// Time since the run started as of `now`, for displays that tick between scheduling steps;
+    /// frozen at the final figure once the run has finished.
+    public func elapsed(at now: ContinuousClock.Instant) -> Duration {
+        guard let startedAt, !phase.isFinished else { return elapsed }
+        return max(elapsed, now - startedAt)
+    }
+}

@@ -1,0 +1,48 @@
+/// Something that happened to one scan. Every scan ends with exactly one terminal event:
+/// completed, failed or cancelled.
+public struct ScanEvent: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// Admitted to the ready queue.
+        case scheduled
+        /// Took a slot and began its sweep.
+        case started
+        case completed(ScanResult)
+        case failed(ScanFailure)
+        /// Stopped by cancellation, while running or before it started.
+        case cancelled
+    }
+
+    public var kind: Kind
+    public var scan: Int
+    public var priority: ScanPriority
+    /// The batch slot the scan ran in; `nil` for scans that never started.
+    public var slot: Int?
+    /// When it happened, measured from the start of the run.
+    public var time: Duration
+
+    public init(kind: Kind, scan: Int, priority: ScanPriority, slot: Int?, time: Duration) {
+        self.kind = kind
+        self.scan = scan
+        self.priority = priority
+        self.slot = slot
+        self.time = time
+    }
+
+    public var isTerminal: Bool {
+        switch kind {
+        case .scheduled, .started: false
+        case .completed, .failed, .cancelled: true
+        }
+    }
+
+    /// The name used in the events file.
+    public var name: String {
+        switch kind {
+        case .scheduled: "scheduled"
+        case .started: "started"
+        case .completed: "completed"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// How many scans are in each state. `completed + failed + cancelled == total` once a run ends.
+public struct ScanCounters: Equatable, Sendable {
+    /// Scans admitted to the ready queue so far.
+    public var scheduled = 0
+    /// Scheduled scans not yet started.
+    public var waiting = 0
+    public var running = 0
+    public var completed = 0
+    public var failed = 0
+    /// Includes scans that never started because the run was cancelled.
+    public var cancelled = 0
+
+    public init() {}
+
+    /// Scans that have reached their one terminal state.
+    public var finished: Int { completed + failed + cancelled }
+}
