@@ -36,8 +36,10 @@ final class ControlInbox: Sendable {
 
     /// Takes every control sent so far, oldest first.
     func drain() -> [ScanControl] {
+        // Called every scheduling step, so the usual empty case must not allocate.
         state.withLock { state in
-            defer { state.pending.removeAll(keepingCapacity: true) }
+            guard !state.pending.isEmpty else { return [] }
+            defer { state.pending = [] }
             return state.pending
         }
     }

@@ -29,7 +29,8 @@ public actor ScanModel {
     private let clock = ContinuousClock()
 
     private var started: ContinuousClock.Instant?
-    private var state: ScanSnapshot
+    /// The plain-value part of the snapshot, published after every scheduling step.
+    private var state: RunProgress
     private var queue = ReadyQueue()
     private var slotTable: SlotTable
     /// The index of the next scan to admit; scans from here on have not been scheduled.
@@ -48,7 +49,7 @@ public actor ScanModel {
         self.configuration = configuration
         self.sinks = sinks
         let initial = ScanSnapshot(configuration: configuration)
-        state = initial
+        state = initial.progress
         board = SnapshotBoard(initial)
         slotTable = SlotTable(batch: configuration.batch)
     }
@@ -114,7 +115,7 @@ public actor ScanModel {
         publish(force: true)
         for sink in sinks { sink.finish() }
         return RunSummary(
-            snapshot: state, errors: Array(errorLog), errorCount: errorCount,
+            snapshot: board.read(), errors: Array(errorLog), errorCount: errorCount,
             notStarted: configuration.total - state.counters.scheduled)
     }
 
@@ -156,7 +157,9 @@ public actor ScanModel {
             let now = elapsed()
             let plan = entry.plan
             latency.record(wait: now - entry.scheduledAt)
-            slotTable.occupy(slot, with: SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now))
+            let occupancy = SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now)
+            slotTable.occupy(slot, with: occupancy)
+            board.update { $0.slots[slot] = occupancy }
             state.counters.waiting -= 1
             state.counters.running += 1
             state.byPriority[plan.priority].waiting -= 1
@@ -177,7 +180,13 @@ public actor ScanModel {
     private func finish(_ plan: ScanPlan, in slot: Int, outcome: ScanOutcome, at time: Duration) {
         let ranFor = slotTable.slots[slot].map { time - $0.startedAt } ?? .zero
         slotTable.release(slot)
-        slotTable.resize(to: state.batch)
+        if slotTable.slots.count > state.batch {
+            // Slots left above a shrunken batch disappear as they free.
+            slotTable.resize(to: state.batch)
+            board.update { $0.slots = slotTable.slots }
+        } else {
+            board.update { $0.slots[slot] = nil }
+        }
         state.counters.running -= 1
         state.byPriority[plan.priority].running -= 1
         switch outcome {
@@ -219,6 +228,7 @@ public actor ScanModel {
             case .setBatch(let batch):
                 state.batch = min(max(batch, RunConfiguration.batchRange.lowerBound), RunConfiguration.batchRange.upperBound)
                 slotTable.resize(to: state.batch)
+                board.update { $0.slots = slotTable.slots }
             case .cancel where ending == nil:
                 ending = .cancelled
                 state.phase = .stopping(.cancelled)
@@ -249,8 +259,10 @@ public actor ScanModel {
         errorCount += 1
         errorLog.append(record)
         if errorLog.count > Self.summaryErrorLimit { errorLog.removeFirst() }
-        state.recentErrors.append(record)
-        if state.recentErrors.count > Self.recentErrorLimit { state.recentErrors.removeFirst() }
+        board.update { snapshot in
+            snapshot.recentErrors.append(record)
+            if snapshot.recentErrors.count > Self.recentErrorLimit { snapshot.recentErrors.removeFirst() }
+        }
     }
 
     private func emit(_ kind: ScanEvent.Kind, _ plan: ScanPlan, slot: Int?, at time: Duration) {
@@ -264,7 +276,6 @@ public actor ScanModel {
     private func publish(force: Bool = false) {
         let now = elapsed()
         state.elapsed = now
-        state.slots = slotTable.slots
         if force || now - statsRefreshedAt >= Self.statsInterval {
             statsRefreshedAt = now
             state.recentRate = throughput.recentRate(at: now)

@@ -24,8 +24,9 @@ public enum RunEnding: Equatable, Sendable {
     case failFast(scan: Int)
 }
 
-/// A consistent picture of a run, cheap to copy, published after every scheduling step.
-public struct ScanSnapshot: Equatable, Sendable {
+/// The plain-value part of a snapshot: counters, rates, latencies. It holds no references, so
+/// publishing it is a copy of a few hundred bytes with no reference counting.
+public struct RunProgress: Equatable, Sendable {
     public var configuration: RunConfiguration
     public var phase: RunPhase = .ready
     /// The batch in force now (it can change while running).
@@ -36,30 +37,45 @@ public struct ScanSnapshot: Equatable, Sendable {
     public var maxRunning = 0
     /// When the run started; `nil` before it starts.
     public var startedAt: ContinuousClock.Instant?
-    /// Time since the run started, as of this snapshot (see `elapsed(at:)` for a live figure).
+    /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
     /// Scans finished (completed or failed) per second over the last five seconds.
     public var recentRate = 0.0
     public var meanRate = 0.0
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
-    /// One entry per slot; `nil` is a free slot.
-    public var slots: [SlotOccupancy?]
-    /// The most recent failures, oldest first (at most `ScanModel.recentErrorLimit`).
-    public var recentErrors: [ScanErrorRecord] = []
-    /// Every scan whose checksum folded into `checksum`.
+    /// An order-independent fold of every completed scan's checksum.
     public var checksum: UInt64 = 0
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
         batch = configuration.batch
+    }
+}
+
+/// A consistent picture of a run, readable from any thread. Progress fields read through, so
+/// `snapshot.counters` is `snapshot.progress.counters`.
+@dynamicMemberLookup
+public struct ScanSnapshot: Equatable, Sendable {
+    public var progress: RunProgress
+    /// One entry per slot; `nil` is a free slot.
+    public var slots: [SlotOccupancy?]
+    /// The most recent failures, oldest first (at most `ScanModel.recentErrorLimit`).
+    public var recentErrors: [ScanErrorRecord] = []
+
+    public init(configuration: RunConfiguration) {
+        progress = RunProgress(configuration: configuration)
         slots = Array(repeating: nil, count: configuration.batch)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<RunProgress, Value>) -> Value {
+        progress[keyPath: keyPath]
     }
 
     /// Time since the run started as of `now`, for displays that tick between scheduling steps;
     /// frozen at the final figure once the run has finished.
-    public func elapsed(at now: ContinuousClock.Instant) -> Duration {
-        guard let startedAt, !phase.isFinished else { return elapsed }
-        return max(elapsed, now - startedAt)
+    public func liveElapsed(at now: ContinuousClock.Instant) -> Duration {
+        guard let startedAt = progress.startedAt, !progress.phase.isFinished else { return progress.elapsed }
+        return max(progress.elapsed, now - startedAt)
     }
 }

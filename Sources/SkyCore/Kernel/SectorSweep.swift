@@ -32,14 +32,20 @@ public struct SectorSweep: ~Copyable {
         self.lines = lines
         self.seed = UInt32(truncatingIfNeeded: seed ^ (seed >> 32))
         self.checksum = Self.checksumBasis ^ seed
-        // An empty sector (`--work 0`) measures engine overhead, so it skips the buffers too.
-        raw = .allocate(capacity: lines == 0 ? 0 : Self.width + 4)
-        ring = .allocate(capacity: lines == 0 ? 0 : Self.width * 5)
+        // An empty sector (`--work 0`) measures engine overhead, so it skips the allocations.
+        raw = lines == 0 ? Self.noBuffer : .allocate(capacity: Self.width + 4)
+        ring = lines == 0 ? Self.noBuffer : .allocate(capacity: Self.width * 5)
     }
 
     deinit {
+        guard lines > 0 else { return }
         raw.deallocate()
         ring.deallocate()
+    }
+
+    /// Stands in for the buffers of an empty sector; never read or written, since it has no lines.
+    private static var noBuffer: UnsafeMutablePointer<UInt32> {
+        UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)!
     }
 
     public var isDone: Bool { line >= lines }
