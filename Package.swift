@@ -45,6 +45,14 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Measurements quoted in the README: one scan's time, and the engine's cost per scan
+        // against a bare task-group sliding window.
+        .executableTarget(
+            name: "sky-measure",
+            dependencies: ["SkyCore"],
+            path: "Sources/SkyMeasure",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "SkyCoreTests", dependencies: ["SkyCore"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
         // Runs the built `sky` binary, so it depends on the executable to get it built first.

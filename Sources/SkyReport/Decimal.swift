@@ -1,0 +1,26 @@
+import SkyCore
+
+/// Fixed-point text for reports, without Foundation's `String(format:)`.
+enum Decimal {
+    /// `value` with exactly `places` decimals, rounded half away from zero, e.g. `1.50`.
+    static func fixed(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e18 else { return String(value) }
+        let units = Int(scaled)
+        let whole = Int(scale)
+        let sign = value < 0 && units > 0 ? "-" : ""
+        guard places > 0 else { return sign + String(units) }
+        let fraction = String(units % whole)
+        let padding = String(repeating: "0", count: places - fraction.count)
+        return "\(sign)\(units / whole).\(padding)\(fraction)"
+    }
+
+    /// Seconds with microsecond precision, as in the events file: `12.003456`.
+    static func seconds(_ duration: Duration) -> String {
+        fixed(duration.seconds, places: 6)
+    }
+}
+

@@ -1,0 +1,35 @@
+public import SkyCore
+
+/// One event as a line of the JSON Lines events file.
+///
+/// Written by hand rather than through `JSONEncoder` because it runs once per event on the engine's
+/// executor; every value is a number or a fixed name, so nothing needs escaping.
+public enum EventLine {
+    public static func format(_ event: ScanEvent) -> String {
+        var line = "{\"event\":\"\(event.name)\",\"scan\":\(event.scan),\"priority\":\"\(event.priority)\""
+        line += ",\"time\":\(Decimal.seconds(event.time))"
+        if let slot = event.slot { line += ",\"slot\":\(slot)" }
+        switch event.kind {
+        case .completed(let result):
+            line += ",\"signals\":\(result.signals),\"checksum\":\"\(Hex.format(result.checksum))\""
+        case .failed(let failure):
+            line += ",\"error\":\"\(failure)\""
+        case .scheduled, .started, .cancelled:
+            break
+        }
+        return line + "}\n"
+    }
+
+    /// The closing line for scans cancelled before they were ever scheduled (they have no
+    /// per-scan events; see `RunSummary.notStarted`).
+    public static func notStarted(count: Int, firstScan: Int, time: Duration) -> String {
+        "{\"event\":\"not_started\",\"count\":\(count),\"first_scan\":\(firstScan),\"time\":\(Decimal.seconds(time))}\n"
+    }
+}
+
+enum Hex {
+    static func format(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

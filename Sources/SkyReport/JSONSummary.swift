@@ -1,0 +1,129 @@
+import Foundation
+public import SkyCore
+
+/// The final summary of a run as one JSON object, for machines.
+public struct JSONSummary: Codable, Equatable, Sendable {
+    public struct Percentiles: Codable, Equatable, Sendable {
+        public var p50: Double
+        public var p95: Double
+        public var p99: Double
+    }
+
+    public struct Counts: Codable, Equatable, Sendable {
+        public var scheduled: Int
+        public var completed: Int
+        public var failed: Int
+        public var cancelled: Int
+    }
+
+    public struct ErrorEntry: Codable, Equatable, Sendable {
+        public var scan: Int
+        public var priority: String
+        public var error: String
+        public var time: Double
+    }
+
+    public var total: Int
+    public var batch: Int
+    public var seed: UInt64
+    public var work: Int
+    public var failureRate: Double
+    public var priorities: String
+    public var failFast: Bool
+    /// `drained`, `cancelled` or `fail_fast`.
+    public var ending: String
+    public var exitStatus: Int32
+    public var scheduled: Int
+    public var completed: Int
+    public var failed: Int
+    public var cancelled: Int
+    /// Cancelled scans that were never scheduled, so have no events.
+    public var notStarted: Int
+    public var elapsedSeconds: Double
+    public var scansPerSecond: Double
+    public var recentScansPerSecond: Double
+    public var maxRunning: Int
+    /// Run time (started to finished) of completed and failed scans.
+    public var latencyMs: Percentiles
+    /// Wait time (scheduled to started).
+    public var waitMs: Percentiles
+    public var byPriority: [String: Counts]
+    public var checksum: String
+    public var errorsTotal: Int
+    public var errors: [ErrorEntry]
+
+    enum CodingKeys: String, CodingKey {
+        case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
+        case checksum, errors
+        case failureRate = "failure_rate"
+        case failFast = "fail_fast"
+        case exitStatus = "exit_status"
+        case notStarted = "not_started"
+        case elapsedSeconds = "elapsed_seconds"
+        case scansPerSecond = "scans_per_second"
+        case recentScansPerSecond = "recent_scans_per_second"
+        case maxRunning = "max_running"
+        case latencyMs = "latency_ms"
+        case waitMs = "wait_ms"
+        case byPriority = "by_priority"
+        case errorsTotal = "errors_total"
+    }
+
+    public init(_ summary: RunSummary, exitStatus: Int32) {
+        let s = summary.snapshot
+        let config = summary.configuration
+        total = config.total
+        batch = s.batch
+        seed = config.seed
+        work = config.work
+        failureRate = config.failureRate
+        priorities = config.priorityMix.description
+        failFast = config.failFast
+        switch summary.ending {
+        case .drained: ending = "drained"
+        case .cancelled: ending = "cancelled"
+        case .failFast: ending = "fail_fast"
+        }
+        self.exitStatus = exitStatus
+        scheduled = s.counters.scheduled
+        completed = s.counters.completed
+        failed = s.counters.failed
+        cancelled = s.counters.cancelled
+        notStarted = summary.notStarted
+        elapsedSeconds = Self.microseconds(s.elapsed)
+        scansPerSecond = s.meanRate
+        recentScansPerSecond = s.recentRate
+        maxRunning = s.maxRunning
+        latencyMs = Percentiles(s.runLatency)
+        waitMs = Percentiles(s.waitLatency)
+        byPriority = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { p in
+            let c = s.byPriority[p]
+            return (p.description, Counts(scheduled: c.scheduled, completed: c.completed, failed: c.failed, cancelled: c.cancelled))
+        })
+        checksum = Hex.format(s.checksum)
+        errorsTotal = summary.errorCount
+        errors = summary.errors.map {
+            ErrorEntry(scan: $0.scan, priority: $0.priority.description, error: $0.failure.description, time: Self.microseconds($0.time))
+        }
+    }
+
+    /// Seconds rounded to the microsecond, so the JSON carries no floating-point noise digits.
+    private static func microseconds(_ duration: Duration) -> Double {
+        (duration.seconds * 1e6).rounded() / 1e6
+    }
+
+    /// The object as one line of JSON.
+    public func encoded() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of numbers and strings cannot fail.
+        let data = try! encoder.encode(self)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension JSONSummary.Percentiles {
+    init(_ p: LatencyPercentiles) {
+        self.init(p50: p.p50, p95: p.p95, p99: p.p99)
+    }
+}

@@ -1,0 +1,49 @@
+public import SkyCore
+
+/// The final summary of a run, for people.
+public enum TextSummary {
+    /// At most this many errors are listed; the rest are counted.
+    public static let listedErrors = 20
+
+    public static func format(_ summary: RunSummary, replay: String) -> String {
+        let s = summary.snapshot
+        let c = s.counters
+        let config = summary.configuration
+        var lines: [String] = []
+        let elapsed = Decimal.fixed(s.elapsed.seconds, places: 2)
+        switch summary.ending {
+        case .drained:
+            lines.append("sky: finished \(config.total) scans in \(elapsed) s")
+        case .cancelled:
+            lines.append("sky: cancelled after \(elapsed) s; \(c.completed + c.failed) of \(config.total) scans finished")
+        case .failFast(let scan):
+            lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
+        }
+        lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
+        lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
+        lines.append("  throughput \(Decimal.fixed(s.meanRate, places: 2)) scans/s mean, \(Decimal.fixed(s.recentRate, places: 2)) over the last 5 s")
+        lines.append("  run time  ms  " + percentiles(s.runLatency))
+        lines.append("  wait time ms  " + percentiles(s.waitLatency))
+        let byPriority = ScanPriority.allCases.map { p in
+            let counts = s.byPriority[p]
+            return "\(p) \(counts.completed + counts.failed)/\(counts.scheduled)"
+        }
+        lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
+        lines.append("  checksum \(Hex.format(s.checksum))")
+        if summary.errorCount > 0 {
+            lines.append("  errors (\(summary.errorCount)):")
+            for error in summary.errors.prefix(listedErrors) {
+                lines.append("    \(Decimal.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
+            }
+            if summary.errorCount > listedErrors {
+                lines.append("    … and \(summary.errorCount - listedErrors) more (all are in --format json and --events)")
+            }
+        }
+        lines.append("  replay: \(replay)")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func percentiles(_ p: LatencyPercentiles) -> String {
+        "p50 \(Decimal.fixed(p.p50, places: 1))  p95 \(Decimal.fixed(p.p95, places: 1))  p99 \(Decimal.fixed(p.p99, places: 1))"
+    }
+}

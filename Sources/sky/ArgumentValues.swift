@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SkyCore
+
+/// Parsers for option values. ArgumentParser prefixes each error with the flag ("The value 'x' is
+/// invalid for '--total <n>': "), and these add the values it accepts, which it would not.
+enum ArgumentValue {
+    static func integer(_ text: String, in range: ClosedRange<Int>) throws -> Int {
+        let cleaned = text.replacingOccurrences(of: "_", with: "")
+        guard let value = Int(cleaned), range.contains(value) else {
+            throw ValidationError("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let value = UInt64(text) else {
+            throw ValidationError("must be a whole number from 0 to \(UInt64.max)")
+        }
+        return value
+    }
+
+    /// A fraction 0...1, written as `0.25` or `25%`.
+    static func fraction(_ text: String) throws -> Double {
+        let value: Double? =
+            if text.hasSuffix("%") { Double(text.dropLast()).map { $0 / 100 } } else { Double(text) }
+        guard let value, RunConfiguration.failureRateRange.contains(value) else {
+            throw ValidationError("must be a fraction from 0 to 1 (e.g. 0.1) or a percentage (e.g. 10%)")
+        }
+        return value
+    }
+
+    static func priorityMix(_ text: String) throws -> PriorityMix {
+        guard let mix = PriorityMix(parsing: text) else {
+            throw ValidationError("must be three whole percentages high:medium:low adding up to 100 (e.g. 20:50:30)")
+        }
+        return mix
+    }
+}
+
+/// `--batch`: a count, or `auto` for one scan per active core.
+enum BatchSize: Equatable {
+    case count(Int)
+    case auto
+
+    init(parsing text: String) throws {
+        if text.lowercased() == "auto" {
+            self = .auto
+            return
+        }
+        let range = RunConfiguration.batchRange
+        guard let value = Int(text), range.contains(value) else {
+            throw ValidationError("must be a whole number from \(range.lowerBound) to \(range.upperBound) or 'auto'")
+        }
+        self = .count(value)
+    }
+
+    func resolved() -> Int {
+        switch self {
+        case .count(let count): count
+        case .auto: min(Cores.active, RunConfiguration.batchRange.upperBound)
+        }
+    }
+}
+
+/// `--format`.
+enum OutputFormat: String, CaseIterable {
+    case text
+    case json
+
+    init(parsing text: String) throws {
+        guard let format = OutputFormat(rawValue: text.lowercased()) else {
+            throw ValidationError("must be 'text' or 'json'")
+        }
+        self = format
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import SkyCore
+
+/// `sky`: run a batch of scans and report them.
+struct Sky: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sky",
+        abstract: "Simulate a satellite scanning deep space, with Swift structured concurrency.",
+        discussion: """
+            Each scan sweeps a procedural star field, blurs it and counts the signals it finds: \
+            real CPU work. At most --batch scans run at once in a task group; each finished scan \
+            frees a slot for the highest-priority waiting scan. Failures are simulated, chosen \
+            from the seed, and wrapped in Result so the run goes on.
+
+            Examples:
+              The canonical run:
+                sky --total 20 --batch 4
+              Every core, shorter scans:
+                sky --total 200 --batch auto --work 100000
+              Stop at the first failure (exit status 1):
+                sky --seed 7 --failure-rate 0.3 --fail-fast
+              Watch high priorities start first:
+                sky --priorities 60:30:10 --batch 1
+              A JSON summary on stdout and a JSON Lines event log:
+                sky --total 1000 --work 1000 --format json --events run.jsonl
+
+            Exit status:
+              0    the run finished (simulated failures are part of a run)
+              1    --fail-fast stopped the run at a failure
+              64   bad input
+              74   the events file could not be written
+              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early; the summary
+                   and the events file are still complete
+            """,
+        version: SkyVersion.current)
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Scans to run (default 20).", valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.totalRange) })
+    var total: Int = 20
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Scans running at once, or 'auto' for one per active core (default 4).", valueName: "n|auto"),
+        transform: { try BatchSize(parsing: $0) })
+    var batch: BatchSize = .count(4)
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seed for every scan, failure and priority; random if left out (shown in the summary).", valueName: "s"),
+        transform: { try ArgumentValue.seed($0) })
+    var seed: UInt64?
+
+    @Option(
+        name: .customLong("failure-rate"),
+        parsing: .unconditional,
+        help: ArgumentHelp("Fraction of scans that fail, 0 to 1 or a percentage (default 0.1).", valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var failureRate: Double = 0.1
+
+    @Option(
+        help: ArgumentHelp("Priority mix high:medium:low in percent, adding up to 100 (default 20:50:30).", valueName: "H:M:L"),
+        transform: { try ArgumentValue.priorityMix($0) })
+    var priorities: PriorityMix = .standard
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cost of a scan: lines of 512 pixels to sweep (default 500000, about 0.5 s on one core; 0 makes a scan nearly free).",
+            valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
+    var work: Int = RunConfiguration.defaultWork
+
+    @Flag(name: .customLong("fail-fast"), help: "Cancel the remaining scans at the first failure; exit status 1.")
+    var failFast = false
+
+    @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard.")
+    var noTUI = false
+
+    @Option(
+        help: ArgumentHelp("Summary format: text, or json for one object on stdout at the end (default text).", valueName: "text|json"),
+        transform: { try OutputFormat(parsing: $0) })
+    var format: OutputFormat = .text
+
+    @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
+    var events: String?
+
+    mutating func run() throws {
+        let configuration = RunConfiguration(
+            total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
+            failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast)
+        let eventsFile: EventsFileHandle?
+        do {
+            eventsFile = try events.map { try EventsFileHandle(path: $0) }
+        } catch {
+            throw ValidationError("--events: \(error)")
+        }
+        let run = HeadlessRun(
+            configuration: configuration, format: format, eventsFile: eventsFile,
+            replay: replayCommand(configuration))
+        throw ExitCode(run.execute())
+    }
+
+    /// The command that repeats this run exactly.
+    private func replayCommand(_ configuration: RunConfiguration) -> String {
+        var words = ["sky", "--total", "\(configuration.total)", "--batch", "\(configuration.batch)", "--seed", "\(configuration.seed)"]
+        if configuration.work != RunConfiguration.defaultWork { words += ["--work", "\(configuration.work)"] }
+        if configuration.failureRate != 0.1 { words += ["--failure-rate", "\(configuration.failureRate)"] }
+        if configuration.priorityMix != .standard { words += ["--priorities", "\(configuration.priorityMix)"] }
+        if configuration.failFast { words.append("--fail-fast") }
+        return words.joined(separator: " ")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@Suite("The sky command", .serialized)
+struct CommandLineTests {
+    @Test("Bad input: one line naming the flag and what it accepts, exit status 64", arguments: [
+        (["--total", "0"], "--total", "from 1 to"),
+        (["--total", "-5"], "--total", "from 1 to"),
+        (["--total", "abc"], "--total", "whole number"),
+        (["--total", "99999999999999"], "--total", "from 1 to"),
+        (["--batch", "0"], "--batch", "'auto'"),
+        (["--batch", "lots"], "--batch", "'auto'"),
+        (["--seed", "-1"], "--seed", "whole number"),
+        (["--failure-rate", "1.5"], "--failure-rate", "from 0 to 1"),
+        (["--failure-rate", "often"], "--failure-rate", "from 0 to 1"),
+        (["--priorities", "50:50"], "--priorities", "adding up to 100"),
+        (["--priorities", "50:30:30"], "--priorities", "adding up to 100"),
+        (["--priorities", "a:b:c"], "--priorities", "adding up to 100"),
+        (["--work", "-1"], "--work", "from 0 to"),
+        (["--format", "xml"], "--format", "'text' or 'json'"),
+        (["--bogus"], "--bogus", "--total"),
+        (["--events", "/nonexistent-dir/run.jsonl"], "--events", "cannot write"),
+        (["--total"], "--total", "Missing value"),
+    ])
+    func badInput(arguments: [String], flag: String, accepted: String) throws {
+        let outcome = try SkyBinary.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stdout.isEmpty)
+        let lines = outcome.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains(flag))
+        #expect(outcome.stderr.contains(accepted))
+        #expect(!outcome.stderr.contains("Fatal error"))
+    }
+
+    @Test("--help shows examples and exits 0; --version prints the version")
+    func helpAndVersion() throws {
+        let help = try SkyBinary.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        #expect(help.stdout.contains("sky --total 20 --batch 4"))
+        #expect(help.stdout.contains("Exit status:"))
+        let version = try SkyBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.split(separator: ".").count == 3)
+    }
+
+    @Test("A JSON run prints exactly one object with the documented keys, and the events agree")
+    func jsonRun() throws {
+        let events = SkyBinary.temporaryPath("events.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let outcome = try SkyBinary.run([
+            "--total", "15", "--batch", "3", "--seed", "21", "--work", "2000", "--failure-rate", "0.3",
+            "--format", "json", "--events", events,
+        ])
+        #expect(outcome.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").count == 1)
+        for key in ["total", "batch", "seed", "scheduled", "completed", "failed", "cancelled", "elapsed_seconds",
+                    "scans_per_second", "max_running", "latency_ms", "errors"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["seed"] as? Int == 21)
+        let latency = try #require(object["latency_ms"] as? [String: Double])
+        #expect(Set(latency.keys) == ["p50", "p95", "p99"])
+
+        let terminal = try terminalEvents(events)
+        #expect(terminal.count == 15)
+        #expect(terminal.values.allSatisfy { $0.count == 1 })
+        let failed = terminal.values.filter { $0 == ["failed"] }.count
+        #expect(object["failed"] as? Int == failed)
+        #expect((object["errors"] as? [Any])?.count == failed)
+    }
+
+    @Test("The same seed replays the same run")
+    func replay() throws {
+        let arguments = ["--total", "12", "--batch", "2", "--seed", "77", "--work", "1000", "--format", "json"]
+        func key(_ outcome: SkyBinary.Outcome) throws -> [String] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            let errors = (object["errors"] as? [[String: Any]] ?? []).map { "\($0["scan"]!) \($0["error"]!)" }.sorted()
+            return ["\(object["checksum"]!)", "\(object["failed"]!)"] + errors
+        }
+        #expect(try key(SkyBinary.run(arguments)) == key(SkyBinary.run(arguments)))
+    }
+
+    @Test("--fail-fast stops at the first failure with exit status 1")
+    func failFast() throws {
+        let outcome = try SkyBinary.run([
+            "--total", "20", "--batch", "2", "--seed", "4", "--work", "20000", "--failure-rate", "1", "--fail-fast",
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("--fail-fast cancelled the rest"))
+    }
+
+    @Test("SIGTERM and SIGINT cancel cooperatively, print the summary and complete the events file",
+          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func signals(signal: Int32, status: Int32) throws {
+        let events = SkyBinary.temporaryPath("signal.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        // Scans long enough (tens of seconds in a debug build) that none finishes before the signal.
+        let (process, out, err) = try SkyBinary.launch([
+            "--total", "10", "--batch", "2", "--seed", "1", "--work", "5000000", "--events", events,
+        ])
+        // Wait until scans are running: the events file shows two starts.
+        // Bounded so a sky that never starts fails the test instead of hanging it.
+        var polls = 0
+        while (try? String(contentsOfFile: events, encoding: .utf8))?.components(separatedBy: "\"started\"").count ?? 0 < 3 {
+            polls += 1
+            if polls > 6_000 {
+                process.terminate()
+                Issue.record("sky never started two scans")
+                return
+            }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, signal)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == status)
+        #expect(outcome.stdout.contains("sky: cancelled after"))
+        #expect(outcome.stdout.contains("cancelled 10"))
+        let terminal = try terminalEvents(events)
+        #expect(terminal.count == 10)
+        #expect(terminal.values.allSatisfy { $0 == ["cancelled"] })
+    }
+
+    /// Terminal events per scan, from an events file.
+    private func terminalEvents(_ path: String) throws -> [Int: [String]] {
+        var terminal: [Int: [String]] = [:]
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let name = try #require(event["event"] as? String)
+            let scan = try #require(event["scan"] as? Int)
+            #expect(event["priority"] as? String != nil && event["time"] as? Double != nil)
+            if name == "started" { #expect(event["slot"] as? Int != nil) }
+            if name == "failed" { #expect(event["error"] as? String != nil) }
+            if ["completed", "failed", "cancelled"].contains(name) { terminal[scan, default: []].append(name) }
+        }
+        return terminal
+    }
+}
