@@ -196,3 +196,36 @@ struct ScanModelTests {
         #expect(summary.counters.scheduled == ScanModel.queueDepth + 500)
     }
 }
+
+@Suite("The event stream")
+struct EventStreamTests {
+    @Test("Iterating the AsyncStream sees every event, ending when the run ends")
+    func streamDeliversEverything() async {
+        let stream = ScanEventStream()
+        let config = quick(total: 15, batch: 3, failureRate: 0.3)
+        let consumer = Task {
+            var terminal: [Int: Int] = [:]
+            var count = 0
+            for await event in stream.events {
+                count += 1
+                if event.isTerminal { terminal[event.scan, default: 0] += 1 }
+            }
+            return (count, terminal)
+        }
+        _ = await ScanModel(configuration: config, sinks: [stream]).run()
+        let (count, terminal) = await consumer.value
+        #expect(count == 15 * 3)  // scheduled, started and one terminal event each
+        #expect(terminal.count == 15 && terminal.values.allSatisfy { $0 == 1 })
+        #expect(stream.dropped == 0)
+    }
+
+    @Test("A consumer that falls behind loses the newest events, counted, instead of growing memory")
+    func boundedBuffer() async {
+        let stream = ScanEventStream(limit: 10)
+        _ = await ScanModel(configuration: quick(total: 20, batch: 2, work: 0), sinks: [stream]).run()
+        var received = 0
+        for await _ in stream.events { received += 1 }
+        #expect(received == 10)
+        #expect(stream.dropped == 20 * 3 - 10)
+    }
+}
