@@ -36,7 +36,7 @@ public enum TextSummary {
                 lines.append("    \(Decimal.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
             }
             if summary.errorCount > listedErrors {
-                lines.append("    … and \(summary.errorCount - listedErrors) more (all are in --format json and --events)")
+                lines.append("    … and \(summary.errorCount - listedErrors) more (--events records every one; --format json lists the last 1000)")
             }
         }
         lines.append("  replay: \(replay)")

@@ -7,9 +7,6 @@ import SkyCore
 import SkyReport
 import Synchronization
 
-/// The events file, opened before the run so a bad path is a usage error, not a lost run.
-typealias EventsFileHandle = EventsFile
-
 /// A run without the dashboard: a status line about once a second, then the summary.
 ///
 /// The engine runs on the cooperative pool; this loop stays on the main thread, so it keeps its

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SkyCore
+import SkyReport
 
 /// `sky`: run a batch of scans and report them.
 struct Sky: ParsableCommand {
@@ -90,9 +91,10 @@ struct Sky: ParsableCommand {
         let configuration = RunConfiguration(
             total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
             failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast)
-        let eventsFile: EventsFileHandle?
+        // Opened before the run, so a bad path is a usage error rather than a lost run.
+        let eventsFile: EventsFile?
         do {
-            eventsFile = try events.map { try EventsFileHandle(path: $0) }
+            eventsFile = try events.map { try EventsFile(path: $0) }
         } catch {
             throw ValidationError("--events: \(error)")
         }

@@ -65,10 +65,11 @@ public actor ScanModel {
         inbox.send(control)
     }
 
-    public func pause() { send(.pause) }
-    public func resume() { send(.resume) }
-    public func setBatch(_ batch: Int) { send(.setBatch(batch)) }
-    public func cancel() { send(.cancel) }
+    // Nonisolated like `send`: a control needs no turn on the actor, which may be busy.
+    public nonisolated func pause() { send(.pause) }
+    public nonisolated func resume() { send(.resume) }
+    public nonisolated func setBatch(_ batch: Int) { send(.setBatch(batch)) }
+    public nonisolated func cancel() { send(.cancel) }
 
     /// Runs every scan and returns the summary. A model runs once.
     public func run() async -> RunSummary {
