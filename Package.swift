@@ -35,12 +35,29 @@ let package = Package(
             dependencies: ["SkyCore"],
             swiftSettings: strictSettings
         ),
+        // ncurses (the wide-character build), reached through a module map and a small shim.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // The dashboard as pure functions: state + message -> state; state -> a grid of cells.
+        .target(
+            name: "SkyTUI",
+            dependencies: ["SkyCore", "SkyReport"],
+            swiftSettings: strictSettings
+        ),
+        // The only code that touches ncurses: draws grids, reads keys, restores the terminal.
+        .target(
+            name: "SkyTerminal",
+            dependencies: ["CNcurses", "SkyTUI"],
+            swiftSettings: strictSettings
+        ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "sky",
             dependencies: [
                 "SkyCore",
                 "SkyReport",
+                "SkyTUI",
+                "SkyTerminal",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -55,6 +72,9 @@ let package = Package(
         ),
         .testTarget(name: "SkyCoreTests", dependencies: ["SkyCore"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
+        // Golden frames are read from the source tree by path, not bundled.
+        .testTarget(
+            name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore"], exclude: ["Golden"], swiftSettings: strictSettings),
         // Runs the built `sky` binary, so it depends on the executable to get it built first.
         .testTarget(name: "SkyEndToEndTests", dependencies: ["sky"], swiftSettings: strictSettings),
     ],

@@ -7,7 +7,7 @@ public import SkyCore
 public enum EventLine {
     public static func format(_ event: ScanEvent) -> String {
         var line = "{\"event\":\"\(event.name)\",\"scan\":\(event.scan),\"priority\":\"\(event.priority)\""
-        line += ",\"time\":\(Decimal.seconds(event.time))"
+        line += ",\"time\":\(FixedPoint.seconds(event.time))"
         if let slot = event.slot { line += ",\"slot\":\(slot)" }
         switch event.kind {
         case .completed(let result):
@@ -23,7 +23,7 @@ public enum EventLine {
     /// The closing line for scans cancelled before they were ever scheduled (they have no
     /// per-scan events; see `RunSummary.notStarted`).
     public static func notStarted(count: Int, firstScan: Int, time: Duration) -> String {
-        "{\"event\":\"not_started\",\"count\":\(count),\"first_scan\":\(firstScan),\"time\":\(Decimal.seconds(time))}\n"
+        "{\"event\":\"not_started\",\"count\":\(count),\"first_scan\":\(firstScan),\"time\":\(FixedPoint.seconds(time))}\n"
     }
 }
 

@@ -51,10 +51,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var checksum: String
     public var errorsTotal: Int
     public var errors: [ErrorEntry]
+    /// Frame timing of a dashboard run; absent from headless runs.
+    public var dashboard: FrameFigures?
 
     enum CodingKeys: String, CodingKey {
         case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
-        case checksum, errors
+        case checksum, errors, dashboard
         case failureRate = "failure_rate"
         case failFast = "fail_fast"
         case exitStatus = "exit_status"
@@ -69,7 +71,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case errorsTotal = "errors_total"
     }
 
-    public init(_ summary: RunSummary, exitStatus: Int32) {
+    public init(_ summary: RunSummary, exitStatus: Int32, dashboard: FrameFigures? = nil) {
+        self.dashboard = dashboard
         let s = summary.snapshot
         let config = summary.configuration
         total = config.total

@@ -4,10 +4,10 @@ public import SkyCore
 public enum StatusLine {
     public static func format(_ snapshot: ScanSnapshot, at now: ContinuousClock.Instant) -> String {
         let c = snapshot.counters
-        var line = "[\(Decimal.fixed(snapshot.liveElapsed(at: now).seconds, places: 1))s] "
+        var line = "[\(FixedPoint.fixed(snapshot.liveElapsed(at: now).seconds, places: 1))s] "
         line += "scheduled \(c.scheduled)/\(snapshot.configuration.total)  waiting \(c.waiting)  "
         line += "running \(c.running)/\(snapshot.batch)  completed \(c.completed)  failed \(c.failed)  "
-        line += "cancelled \(c.cancelled)  \(Decimal.fixed(snapshot.recentRate, places: 2)) scans/s"
+        line += "cancelled \(c.cancelled)  \(FixedPoint.fixed(snapshot.recentRate, places: 2)) scans/s"
         switch snapshot.phase {
         case .paused: line += "  (paused)"
         case .stopping: line += "  (cancelling)"

@@ -5,12 +5,12 @@ public enum TextSummary {
     /// At most this many errors are listed; the rest are counted.
     public static let listedErrors = 20
 
-    public static func format(_ summary: RunSummary, replay: String) -> String {
+    public static func format(_ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil) -> String {
         let s = summary.snapshot
         let c = s.counters
         let config = summary.configuration
         var lines: [String] = []
-        let elapsed = Decimal.fixed(s.elapsed.seconds, places: 2)
+        let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
         switch summary.ending {
         case .drained:
             lines.append("sky: finished \(config.total) scans in \(elapsed) s")
@@ -21,7 +21,7 @@ public enum TextSummary {
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
         lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
-        lines.append("  throughput \(Decimal.fixed(s.meanRate, places: 2)) scans/s mean, \(Decimal.fixed(s.recentRate, places: 2)) over the last 5 s")
+        lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
         lines.append("  run time  ms  " + percentiles(s.runLatency))
         lines.append("  wait time ms  " + percentiles(s.waitLatency))
         let byPriority = ScanPriority.allCases.map { p in
@@ -33,17 +33,18 @@ public enum TextSummary {
         if summary.errorCount > 0 {
             lines.append("  errors (\(summary.errorCount)):")
             for error in summary.errors.prefix(listedErrors) {
-                lines.append("    \(Decimal.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
+                lines.append("    \(FixedPoint.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
             }
             if summary.errorCount > listedErrors {
                 lines.append("    … and \(summary.errorCount - listedErrors) more (--events records every one; --format json lists the last 1000)")
             }
         }
+        if let dashboard { lines.append("  " + dashboard.line) }
         lines.append("  replay: \(replay)")
         return lines.joined(separator: "\n")
     }
 
     private static func percentiles(_ p: LatencyPercentiles) -> String {
-        "p50 \(Decimal.fixed(p.p50, places: 1))  p95 \(Decimal.fixed(p.p95, places: 1))  p99 \(Decimal.fixed(p.p99, places: 1))"
+        "p50 \(FixedPoint.fixed(p.p50, places: 1))  p95 \(FixedPoint.fixed(p.p95, places: 1))  p99 \(FixedPoint.fixed(p.p99, places: 1))"
     }
 }

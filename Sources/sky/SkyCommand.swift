@@ -1,6 +1,7 @@
 import ArgumentParser
 import SkyCore
 import SkyReport
+import SkyTUI
 
 /// `sky`: run a batch of scans and report them.
 struct Sky: ParsableCommand {
@@ -18,12 +19,20 @@ struct Sky: ParsableCommand {
                 sky --total 20 --batch 4
               Every core, shorter scans:
                 sky --total 200 --batch auto --work 100000
+              Without the dashboard, for logs and pipes:
+                sky --total 100 --work 50000 --no-tui
               Stop at the first failure (exit status 1):
                 sky --seed 7 --failure-rate 0.3 --fail-fast
               Watch high priorities start first:
                 sky --priorities 60:30:10 --batch 1
               A JSON summary on stdout and a JSON Lines event log:
                 sky --total 1000 --work 1000 --format json --events run.jsonl
+
+            Dashboard keys (when stdout is a terminal):
+              q, Esc, Ctrl-C  quit: cancel the running scans and print the summary
+              space           pause or resume (running scans finish, no new ones start)
+              + and -         grow or shrink the batch while the run goes on
+              ?               what each panel shows
 
             Exit status:
               0    the run finished (simulated failures are part of a run)
@@ -76,8 +85,14 @@ struct Sky: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Cancel the remaining scans at the first failure; exit status 1.")
     var failFast = false
 
-    @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard.")
+    @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
     var noTUI = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw the dashboard without colour (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Flag(name: .customLong("exit-on-done"), help: "Leave the dashboard when the run ends instead of waiting for a key.")
+    var exitOnDone = false
 
     @Option(
         help: ArgumentHelp("Summary format: text, or json for one object on stdout at the end (default text).", valueName: "text|json"),
@@ -98,10 +113,15 @@ struct Sky: ParsableCommand {
         } catch {
             throw ValidationError("--events: \(error)")
         }
-        let run = HeadlessRun(
-            configuration: configuration, format: format, eventsFile: eventsFile,
-            replay: replayCommand(configuration))
-        throw ExitCode(run.execute())
+        let report = RunReport(format: format, eventsFile: eventsFile, replay: replayCommand(configuration))
+        if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            let dashboard = DashboardRun(
+                configuration: configuration, report: report, info: RunInfo(cores: Cores.active),
+                colors: !noColor && !Terminal.noColorRequested, exitOnDone: exitOnDone)
+            if let status = dashboard.execute() { throw ExitCode(status) }
+            StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
+        }
+        throw ExitCode(HeadlessRun(configuration: configuration, report: report).execute())
     }
 
     /// The command that repeats this run exactly.

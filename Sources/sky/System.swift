@@ -44,4 +44,11 @@ enum Cores {
 
 enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    static var stdinIsTerminal: Bool { isatty(0) == 1 }
+    /// https://no-color.org: any non-empty value turns colour off.
+    static var noColorRequested: Bool {
+        guard let value = getenv("NO_COLOR") else { return false }
+        return value.pointee != 0
+    }
+    static var type: String { getenv("TERM").map { String(cString: $0) } ?? "unset" }
 }

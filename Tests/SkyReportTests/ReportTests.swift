@@ -19,7 +19,7 @@ struct ReportTests {
         (1.5, 2, "1.50"), (0.004, 2, "0.00"), (0.005, 2, "0.01"), (12.0, 0, "12"), (-0.25, 1, "-0.3"), (3.14159, 3, "3.142"),
     ])
     func fixed(value: Double, places: Int, text: String) {
-        #expect(Decimal.fixed(value, places: places) == text)
+        #expect(FixedPoint.fixed(value, places: places) == text)
     }
 
     @Test("The JSON summary agrees with the events file")

@@ -1,9 +1,9 @@
 import SkyCore
 
 /// Fixed-point text for reports, without Foundation's `String(format:)`.
-enum Decimal {
+public enum FixedPoint {
     /// `value` with exactly `places` decimals, rounded half away from zero, e.g. `1.50`.
-    static func fixed(_ value: Double, places: Int) -> String {
+    public static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
@@ -19,7 +19,7 @@ enum Decimal {
     }
 
     /// Seconds with microsecond precision, as in the events file: `12.003456`.
-    static func seconds(_ duration: Duration) -> String {
+    public static func seconds(_ duration: Duration) -> String {
         fixed(duration.seconds, places: 6)
     }
 }

@@ -1,0 +1,38 @@
+#ifndef SKY_CNCURSES_SHIM_H
+#define SKY_CNCURSES_SHIM_H
+
+// SwiftPM drops pkg-config's -D flags, so ask for the wide-character API here, before the include.
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <ncurses.h>
+
+// Swift 6 rejects C globals as not concurrency-safe and does not import function-like macros,
+// so the few Sky needs are reached through these accessors.
+
+static inline FILE *sky_stdout(void) { return stdout; }
+static inline FILE *sky_stdin(void) { return stdin; }
+static inline attr_t sky_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
+static inline int sky_colors(void) { return COLORS; }
+static inline int sky_key_resize(void) { return KEY_RESIZE; }
+static inline int sky_key_code_yes(void) { return KEY_CODE_YES; }
+static inline WINDOW *sky_stdscr(void) { return stdscr; }
+static inline attr_t sky_attr_bold(void) { return A_BOLD; }
+static inline attr_t sky_attr_dim(void) { return A_DIM; }
+static inline attr_t sky_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t sky_attr_normal(void) { return A_NORMAL; }
+static inline void sky_set_attributes(WINDOW *window, attr_t attributes, short pair) {
+    wattr_set(window, attributes, pair, NULL);
+}
+static inline int sky_put(WINDOW *window, int y, int x, const char *text) {
+    return mvwaddstr(window, y, x, text);
+}
+
+#endif

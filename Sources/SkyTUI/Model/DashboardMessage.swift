@@ -1,0 +1,21 @@
+public import SkyCore
+
+/// Everything that changes the dashboard: a frame tick with the engine's latest snapshot, a key,
+/// or a new terminal size.
+public enum DashboardMessage: Sendable {
+    /// `elapsed` is the run's live elapsed time when the snapshot was read, so the clock ticks
+    /// between scheduling steps and tests can feed any time they like.
+    case frame(ScanSnapshot, elapsed: Duration)
+    case key(Key)
+    case resize(TerminalSize)
+}
+
+/// What the dashboard asks of the world after a message: controls for the engine, or to leave.
+public enum DashboardCommand: Equatable, Sendable {
+    case pause
+    case resume
+    case setBatch(Int)
+    case cancel
+    /// Leave the dashboard: the run has finished and the user is done looking.
+    case exit
+}

@@ -1,0 +1,107 @@
+public import SkyCore
+
+/// The dashboard's whole state. `update(_:)` is the only way it changes, and it returns what the
+/// world must do (engine controls, leaving), so every key and tick can be tested without a terminal.
+public struct DashboardState: Sendable {
+    public let info: RunInfo
+    /// What the screen is drawn with.
+    public var glyphs: Glyphs
+    /// Leave by itself when the run has finished (`--exit-on-done`).
+    public var exitOnDone: Bool
+
+    public private(set) var snapshot: ScanSnapshot
+    /// The run's live elapsed time at the latest frame.
+    public private(set) var elapsed: Duration = .zero
+    public private(set) var size: TerminalSize
+    public private(set) var showingHelp = false
+    public private(set) var rates = RateHistory()
+    /// The batch asked for with + and -; the engine's snapshot catches up within a step.
+    public private(set) var requestedBatch: Int
+    /// Space was pressed to pause and not yet to resume.
+    public private(set) var pauseRequested = false
+    /// q was pressed during the run: the scans are being cancelled, then the dashboard leaves.
+    public private(set) var quitRequested = false
+
+    public init(
+        snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
+        exitOnDone: Bool = false
+    ) {
+        self.snapshot = snapshot
+        self.size = size
+        self.info = info
+        self.glyphs = glyphs
+        self.exitOnDone = exitOnDone
+        requestedBatch = snapshot.batch
+    }
+
+    public var isFinished: Bool { snapshot.phase.isFinished }
+
+    /// Paused as far as the user can tell: asked for, or already in force.
+    public var isPaused: Bool {
+        !isFinished && !isStopping && (pauseRequested || snapshot.phase == .paused)
+    }
+
+    /// Cancellation asked for or under way, and the run not yet finished.
+    public var isStopping: Bool {
+        if isFinished { return false }
+        if quitRequested { return true }
+        if case .stopping = snapshot.phase { return true }
+        return false
+    }
+
+    public mutating func update(_ message: DashboardMessage) -> [DashboardCommand] {
+        switch message {
+        case .frame(let snapshot, let elapsed):
+            self.snapshot = snapshot
+            self.elapsed = elapsed
+            let counters = snapshot.counters
+            rates.observe(finished: counters.completed + counters.failed, at: elapsed)
+            if isFinished && (exitOnDone || quitRequested) { return [.exit] }
+            return []
+        case .resize(let size):
+            self.size = size
+            return []
+        case .key(let key):
+            return press(key)
+        }
+    }
+
+    private mutating func press(_ key: Key) -> [DashboardCommand] {
+        if key == .character("?") {
+            showingHelp.toggle()
+            return []
+        }
+        if showingHelp && key == .escape {
+            showingHelp = false
+            return []
+        }
+        if isFinished {
+            // The done screen waits for any key.
+            return [.exit]
+        }
+        switch key {
+        case .character("q"), .character("Q"), .escape, .interrupt:
+            guard !quitRequested else { return [] }
+            quitRequested = true
+            return [.cancel]
+        case .character(" ") where !isStopping:
+            pauseRequested.toggle()
+            return [pauseRequested ? .pause : .resume]
+        case .character("+"), .character("="):
+            return changeBatch(by: 1)
+        case .character("-"), .character("_"):
+            return changeBatch(by: -1)
+        default:
+            return []
+        }
+    }
+
+    private mutating func changeBatch(by step: Int) -> [DashboardCommand] {
+        guard !isStopping else { return [] }
+        let range = RunConfiguration.batchRange
+        let batch = min(max(requestedBatch + step, range.lowerBound), range.upperBound)
+        guard batch != requestedBatch else { return [] }
+        requestedBatch = batch
+        return [.setBatch(batch)]
+    }
+}

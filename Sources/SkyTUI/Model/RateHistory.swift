@@ -1,0 +1,45 @@
+import SkyCore
+
+/// Scans finished per second, one sample a second, for the throughput sparkline.
+///
+/// Sampled from the snapshots the dashboard already reads: each sample is the finishes counted
+/// since the previous sample over the time between them. The ring is fixed, so a run of days
+/// costs what a run of seconds does.
+public struct RateHistory: Equatable, Sendable {
+    public static let interval: Duration = .seconds(1)
+    public static let capacity = 240
+
+    private var ring: [Double] = []
+    private var head = 0
+    private var lastFinished = 0
+    private var lastSampleAt: Duration = .zero
+
+    public init() {}
+
+    /// Takes the count of finished scans at `elapsed`; adds one sample per whole interval passed.
+    public mutating func observe(finished: Int, at elapsed: Duration) {
+        let span = elapsed - lastSampleAt
+        guard span >= Self.interval else { return }
+        let rate = Double(finished - lastFinished) / span.seconds
+        let intervals = Int(span / Self.interval)
+        // A long gap between frames (a suspended process) spreads its rate over the gap.
+        for _ in 0..<min(intervals, Self.capacity) { append(rate) }
+        lastFinished = finished
+        lastSampleAt += Self.interval * intervals
+    }
+
+    /// Samples, oldest first; the last `count` of them if asked.
+    public func samples(last count: Int = capacity) -> [Double] {
+        let ordered = ring.count < Self.capacity ? ring : Array(ring[head...] + ring[..<head])
+        return Array(ordered.suffix(max(0, count)))
+    }
+
+    private mutating func append(_ rate: Double) {
+        if ring.count < Self.capacity {
+            ring.append(rate)
+        } else {
+            ring[head] = rate
+            head = (head + 1) % Self.capacity
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import SkyCore
+
+/// Every scan is in one state. Five counters with bars out of the total (running: out of the
+/// batch), then per-priority progress, which shows that priorities change the order.
+enum CountersPanel {
+    static let height = 7
+
+    static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
+        let snapshot = state.snapshot
+        let counters = snapshot.counters
+        let total = snapshot.configuration.total
+        let waiting = counters.waiting > 0 ? "\(counters.waiting) waiting" : ""
+        Section.rule("Scans", note: waiting, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        let rows: [(String, Int, Int, Tint)] = [
+            ("scheduled", counters.scheduled, total, .accent),
+            ("running", counters.running, snapshot.batch, .accent),
+            ("completed", counters.completed, total, .good),
+            ("failed", counters.failed, total, .bad),
+            ("cancelled", counters.cancelled, total, .warn),
+        ]
+        // Counts take a steady width, exact while the bar keeps at least a few cells.
+        let exactWidth = 2 * String(total).count + 1
+        let countWidth = exactWidth <= width - 11 - 8 ? exactWidth : 13
+        let half = (countWidth - 1) / 2
+        for (offset, (label, value, whole, tint)) in rows.enumerated() {
+            let row = y + 1 + offset
+            grid.write(" " + Figures.padRight(label, 10), x: x, y: row)
+            let count = Figures.count(value, width: half) + "/" + Figures.count(whole, width: half)
+            let end = grid.write(Figures.padLeft(count, countWidth), x: x + 11, y: row, style: Style(tint, bold: value > 0))
+            Bar.draw(
+                whole > 0 ? Double(value) / Double(whole) : 0, into: &grid, x: end + 1, y: row,
+                width: x + width - end - 1, style: Style(tint), glyphs: state.glyphs)
+        }
+        drawPriorities(snapshot, into: &grid, x: x, y: y + 6, width: width)
+    }
+
+    /// `done  high 3/4  medium 6/10  low 3/6`: scans finished (completed or failed) out of those
+    /// scheduled, by priority; initials when the words would not fit.
+    private static func drawPriorities(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
+        let figures = ScanPriority.allCases.map { priority in
+            let counts = snapshot.byPriority[priority]
+            return (priority, "\(counts.completed + counts.failed)/\(counts.scheduled)")
+        }
+        let words = figures.map { "\($0.0) \($0.1)" }
+        let fits = 6 + words.map(\.count).reduce(0, +) + 2 * (words.count - 1) <= width
+        var column = grid.write(" done ", x: x, y: y, style: Style(.muted), width: width)
+        for (priority, figure) in figures {
+            let name = fits ? priority.description : String(priority.description.prefix(1).uppercased())
+            column = grid.write("\(name) \(figure)  ", x: column, y: y, style: Style(priority.tint), width: x + width - column)
+        }
+    }
+}
+
+extension ScanPriority {
+    var tint: Tint {
+        switch self {
+        case .high: .high
+        case .medium: .medium
+        case .low: .low
+        }
+    }
+}

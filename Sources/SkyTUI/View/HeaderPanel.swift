@@ -1,0 +1,55 @@
+import SkyCore
+
+/// The title bar with the run's state, then the run's facts: total, batch, seed, cores, priority
+/// mix, strategy, elapsed time and ETA.
+enum HeaderPanel {
+    static let height = 3
+
+    static func draw(_ state: DashboardState, into grid: inout Grid) {
+        let width = grid.size.width
+        let snapshot = state.snapshot
+        let config = snapshot.configuration
+        grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
+        grid.write(" SKY  deep-space scan", x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
+        let badge = self.badge(state)
+        grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
+
+        let mix = config.priorityMix
+        var facts = "total \(config.total)   batch \(snapshot.batch)   seed \(config.seed)   cores \(state.info.cores)"
+        facts += "   priorities \(mix.high):\(mix.medium):\(mix.low) (high:medium:low)"
+        grid.write(" " + facts, x: 0, y: 1)
+
+        var column = grid.write(" strategy ", x: 0, y: 2, style: Style(.muted))
+        column = grid.write("\(state.info.strategy) (\(state.info.strategyDetail))", x: column, y: 2)
+        column = grid.write("   elapsed ", x: column, y: 2, style: Style(.muted))
+        column = grid.write(Figures.clock(state.elapsed), x: column, y: 2, style: Style(.accent, bold: true))
+        column = grid.write("   ETA ", x: column, y: 2, style: Style(.muted))
+        grid.write(eta(state), x: column, y: 2, style: Style(.accent))
+    }
+
+    /// The run's state in one word, coloured so it reads at a glance.
+    static func badge(_ state: DashboardState) -> (text: String, style: Style) {
+        switch state.snapshot.phase {
+        case .finished(.drained): return ("DONE", Style(.good, bold: true, reverse: true))
+        case .finished(.cancelled): return ("CANCELLED", Style(.warn, bold: true, reverse: true))
+        case .finished(.failFast): return ("STOPPED: FAIL-FAST", Style(.bad, bold: true, reverse: true))
+        default: break
+        }
+        if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }
+        if state.isPaused { return ("PAUSED", Style(.warn, bold: true, reverse: true)) }
+        if state.snapshot.phase == .ready { return ("STARTING", Style(.muted, bold: true, reverse: true)) }
+        return ("RUNNING", Style(.good, bold: true, reverse: true))
+    }
+
+    /// Time left at the recent rate (the mean early on); a word when there is no honest figure.
+    static func eta(_ state: DashboardState) -> String {
+        let snapshot = state.snapshot
+        if state.isFinished { return "none left" }
+        if state.isStopping { return "stopping" }
+        if state.isPaused { return "paused" }
+        let remaining = snapshot.configuration.total - snapshot.counters.finished
+        let rate = snapshot.recentRate > 0 ? snapshot.recentRate : snapshot.meanRate
+        guard rate > 0 else { return "after the first scan" }
+        return Figures.countdown(seconds: Double(remaining) / rate)
+    }
+}

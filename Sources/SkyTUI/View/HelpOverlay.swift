@@ -1,0 +1,67 @@
+/// `?`: what every panel shows and what every key does, in a box over the dashboard.
+enum HelpOverlay {
+    static let entries: [(String, String)] = [
+        ("Scans", "Every scan is in one state: waiting in the ready queue, running in a slot, then completed, failed or cancelled. Bars are out of the total; running is out of the batch."),
+        ("Throughput", "Scans finished a second: now is the last 5 s, mean is since the start. The sparkline has one column a second."),
+        ("Latency", "Wait: scheduled to started. Run: started to finished. In ms, at the 50th, 95th and 99th percentile."),
+        ("Slots", "One lane per task-group slot. When a scan finishes, the highest-priority waiting scan takes its slot."),
+        ("Errors", "Simulated failures, each wrapped in a Result, so the run goes on. Newest first."),
+        ("q Esc ^C", "Quit: cancel the running scans, then print the summary."),
+        ("space", "Pause or resume: running scans finish, no new ones start."),
+        ("+ -", "Grow or shrink the batch while the run goes on."),
+        ("?", "This help; ? or Esc closes it."),
+    ]
+
+    static func draw(_ state: DashboardState, into grid: inout Grid) {
+        let size = grid.size
+        let width = min(size.width - 2, 72)
+        let termWidth = 11
+        let textWidth = width - termWidth - 4
+        var lines: [(String, String)] = []
+        for (term, text) in entries {
+            for (index, line) in wrap(text, width: textWidth).enumerated() {
+                lines.append((index == 0 ? term : "", line))
+            }
+        }
+        let height = min(size.height - 2, lines.count + 2)
+        let x = (size.width - width) / 2
+        let y = (size.height - height) / 2
+        let glyphs = state.glyphs
+        let border = Style(.accent, bold: true)
+        for row in y..<(y + height) { grid.fill(" ", x: x, y: row, width: width) }
+        grid.fill(glyphs.rule, x: x + 1, y: y, width: width - 2, style: border)
+        grid.fill(glyphs.rule, x: x + 1, y: y + height - 1, width: width - 2, style: border)
+        for row in (y + 1)..<(y + height - 1) {
+            grid[x, row] = Cell(glyphs.vertical, border)
+            grid[x + width - 1, row] = Cell(glyphs.vertical, border)
+        }
+        grid[x, y] = Cell(glyphs.corners[0], border)
+        grid[x + width - 1, y] = Cell(glyphs.corners[1], border)
+        grid[x + width - 1, y + height - 1] = Cell(glyphs.corners[2], border)
+        grid[x, y + height - 1] = Cell(glyphs.corners[3], border)
+        grid.write(" What you are looking at ", x: x + 2, y: y, style: border)
+        for (offset, (term, text)) in lines.prefix(height - 2).enumerated() {
+            let row = y + 1 + offset
+            grid.write(term, x: x + 2, y: row, style: Style(.accent, bold: true), width: termWidth)
+            grid.write(text, x: x + 2 + termWidth, y: row, width: textWidth)
+        }
+    }
+
+    /// Greedy word wrap; a word longer than the width is cut.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word.prefix(width))
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word.prefix(width))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

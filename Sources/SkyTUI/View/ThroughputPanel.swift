@@ -1,0 +1,24 @@
+/// Scans finished per second: over the last five seconds ("now"), the mean since the start, and
+/// a sparkline with one column per second, newest on the right.
+enum ThroughputPanel {
+    static let height = 3
+
+    static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
+        let snapshot = state.snapshot
+        let samples = state.rates.samples(last: width - 2)
+        let peak = samples.max() ?? 0
+        let note = samples.isEmpty ? "scans/s" : "scans/s, peak \(Figures.quantity(peak))"
+        Section.rule("Throughput", note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        var column = grid.write(" now ", x: x, y: y + 1, style: Style(.muted))
+        column = grid.write(Figures.quantity(snapshot.recentRate), x: column, y: y + 1, style: Style(.accent, bold: true))
+        column = grid.write("/s (5 s)   mean ", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
+        column = grid.write(Figures.quantity(snapshot.meanRate), x: column, y: y + 1, style: Style(.accent, bold: true), width: x + width - column)
+        grid.write("/s", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
+
+        let levels = state.glyphs.levels
+        for (offset, rate) in samples.enumerated() {
+            let level = peak > 0 ? Int((rate / peak * Double(levels.count - 1)).rounded()) : 0
+            grid[x + 1 + offset, y + 2] = Cell(levels[level], Style(.accent))
+        }
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CNcurses
+public import SkyTUI
+
+/// The one place Sky touches ncurses: it opens the terminal, draws grids (only the cells that
+/// changed since the last frame), reads keys and resizes, and puts the terminal back.
+///
+/// ncurses is not thread-safe, so a screen belongs to the thread that opened it (the main
+/// thread); it is deliberately not `Sendable`.
+public final class CursesScreen {
+    /// The characters this terminal can show: Unicode when the locale is UTF-8, else ASCII.
+    public let glyphs: Glyphs
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let colors: Bool
+    /// What the terminal shows now; `nil` forces a full redraw.
+    private var shown: Grid?
+    private var isOpen = true
+
+    /// Opens the terminal on stdin and stdout; `nil` if the terminal type is unknown or unusable.
+    public init?(colors wantColors: Bool) {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        glyphs = codeset == "UTF-8" ? .unicode : .ascii
+        if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" { return nil }
+        // Saved before curses changes anything, so a crash can put it back (see `TerminalRescue`).
+        TerminalRescue.arm()
+        // newterm, unlike initscr, returns nil for an unknown terminal instead of exiting.
+        guard let screen = newterm(nil, sky_stdout(), sky_stdin()), let window = sky_stdscr() else {
+            TerminalRescue.disarm()
+            return nil
+        }
+        self.screen = screen
+        self.window = window
+        // ncurses turns SIGWINCH into KEY_RESIZE, but a parent may hand the signal down blocked
+        // (Foundation's Process passes on its thread's mask), and then resizes would go unseen.
+        var winch = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &winch, nil)
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        curs_set(0)
+        // Esc alone must quit promptly; the default waits a second for an escape sequence.
+        set_escdelay(25)
+        colors = wantColors && has_colors()
+        if colors {
+            start_color()
+            use_default_colors()
+            for tint in Tint.allCases where tint != .plain {
+                init_pair(Int16(tint.rawValue), Self.colour(of: tint), -1)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    public var size: TerminalSize {
+        TerminalSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))
+    }
+
+    /// Draws `grid`, sending only the cells that differ from what is on the terminal.
+    public func draw(_ grid: Grid) {
+        let previous = shown?.size == grid.size ? shown : nil
+        if previous == nil { werase(window) }
+        for y in 0..<grid.size.height {
+            let row = grid.row(y)
+            let old = previous?.row(y)
+            var x = 0
+            while x < grid.size.width {
+                let cell = row[row.startIndex + x]
+                if let old, old[old.startIndex + x] == cell {
+                    x += 1
+                    continue
+                }
+                // A run of changed cells in one style goes out as one string.
+                var text = String(cell.glyph)
+                var end = x + 1
+                while end < grid.size.width {
+                    let next = row[row.startIndex + end]
+                    if next.style != cell.style { break }
+                    if let old, old[old.startIndex + end] == next { break }
+                    text.append(next.glyph)
+                    end += 1
+                }
+                apply(cell.style)
+                _ = sky_put(window, Int32(y), Int32(x), text)
+                x = end
+            }
+        }
+        apply(.plain)
+        wrefresh(window)
+        shown = grid
+    }
+
+    /// Waits up to `timeout` for a key or a resize; `nil` when the time ran out.
+    public func read(timeout: Duration) -> TerminalInput? {
+        let milliseconds = max(0, Int32(clamping: Int(timeout / .milliseconds(1))))
+        wtimeout(window, milliseconds)
+        var character: wint_t = 0
+        switch wget_wch(window, &character) {
+        case sky_key_code_yes():
+            if Int32(character) == sky_key_resize() {
+                shown = nil
+                return .resize(size)
+            }
+            return .key(.other)
+        case OK:
+            switch character {
+            case 27: return .key(.escape)
+            case 3: return .key(.interrupt)
+            default:
+                guard let scalar = Unicode.Scalar(UInt32(character)) else { return .key(.other) }
+                return .key(.character(Character(scalar)))
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Puts the terminal back as it was: cursor, echo, line mode, the normal screen.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        endwin()
+        delscreen(screen)
+        TerminalRescue.disarm()
+    }
+
+    private func apply(_ style: Style) {
+        var attributes = sky_attr_normal()
+        if style.bold { attributes |= sky_attr_bold() }
+        if style.reverse { attributes |= sky_attr_reverse() }
+        if style.tint == .muted { attributes |= sky_attr_dim() }
+        let pair = colors && style.tint != .muted ? Int16(style.tint.rawValue) : 0
+        sky_set_attributes(window, attributes, pair)
+    }
+
+    private static func colour(of tint: Tint) -> Int16 {
+        switch tint {
+        case .plain, .muted: -1
+        case .title: Int16(COLOR_BLUE)
+        case .accent: Int16(COLOR_CYAN)
+        case .good: Int16(COLOR_GREEN)
+        case .bad: Int16(COLOR_RED)
+        case .warn: Int16(COLOR_YELLOW)
+        case .high: Int16(COLOR_MAGENTA)
+        case .medium: Int16(COLOR_YELLOW)
+        case .low: Int16(COLOR_BLUE)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SkyCore
+import SkyReport
+import SkyTUI
+import SkyTerminal
+
+/// A run with the live dashboard.
+///
+/// The frame loop blocks on the main thread, in `wgetch` with a timeout, and reads the engine's
+/// lock-protected snapshot. It never waits for a turn on the cooperative pool, so frames and keys
+/// keep their rhythm while every pool thread is busy with scans (DESIGN.md, "Where the UI loop
+/// runs"). Keys become engine controls through the dashboard's pure `update`.
+struct DashboardRun {
+    /// About 30 frames a second while scans run.
+    static let frameInterval: Duration = .milliseconds(33)
+    /// Nothing moves when paused with no scan running, or when done; keys still wake the loop.
+    static let idleInterval: Duration = .milliseconds(250)
+
+    let configuration: RunConfiguration
+    let report: RunReport
+    let info: RunInfo
+    let colors: Bool
+    let exitOnDone: Bool
+
+    /// Runs to the end and returns the exit status, or `nil` when the terminal cannot host the
+    /// dashboard (an unknown terminal type) and nothing has started yet.
+    func execute() -> Int32? {
+        guard let screen = CursesScreen(colors: colors) else { return nil }
+        let run = LaunchedRun(configuration: configuration, sinks: report.eventsFile.map { [$0] } ?? [])
+        let clock = ContinuousClock()
+        var state = DashboardState(
+            snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,
+            exitOnDone: exitOnDone)
+        var gaps = FrameGaps()
+        var caught: Int32?
+        var leaving = false
+        var nextFrame = clock.now
+
+        func perform(_ commands: [DashboardCommand]) {
+            for command in commands {
+                switch command {
+                case .pause: run.model.pause()
+                case .resume: run.model.resume()
+                case .setBatch(let batch): run.model.setBatch(batch)
+                case .cancel: run.model.cancel()
+                case .exit: leaving = true
+                }
+            }
+        }
+
+        while !leaving {
+            if let signal = SignalTrap.take() {
+                if caught != nil {
+                    // A second signal: stop waiting for the scans, but still leave a sane terminal.
+                    screen.close()
+                    StandardError.write("sky: stopped at once by a second signal; the summary was not written\n")
+                    Process.exit(128 + signal)
+                }
+                caught = signal
+                run.model.cancel()
+            }
+            let now = clock.now
+            if now >= nextFrame {
+                let snapshot = run.model.snapshot()
+                perform(state.update(.frame(snapshot, elapsed: snapshot.liveElapsed(at: now))))
+                screen.draw(DashboardView.render(state))
+                let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
+                gaps.frame(at: now, measured: busy && !state.isPaused)
+                let interval = busy ? Self.frameInterval : Self.idleInterval
+                nextFrame += interval
+                if nextFrame <= now { nextFrame = now + interval }
+                if caught != nil && state.isFinished { leaving = true }
+                continue
+            }
+            // Keys are answered at once, with a fresh frame, not at the next tick.
+            if let input = screen.read(timeout: nextFrame - now) {
+                switch input {
+                case .key(let key): perform(state.update(.key(key)))
+                case .resize(let size): perform(state.update(.resize(size)))
+                }
+                screen.draw(DashboardView.render(state))
+                nextFrame = min(nextFrame, clock.now + Self.frameInterval)
+            }
+        }
+        screen.close()
+
+        // The run has finished (the dashboard leaves only then); its summary follows at once.
+        var summary = run.summary
+        while summary == nil {
+            usleep(1000)
+            summary = run.summary
+        }
+        return report.finish(summary!, signal: caught, dashboard: gaps.figures)
+    }
+}

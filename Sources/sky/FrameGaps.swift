@@ -1,0 +1,26 @@
+import Histogram
+import SkyReport
+
+/// The time between consecutive dashboard frames while scans run, in a fixed-size histogram.
+struct FrameGaps {
+    private var gaps = Histogram<UInt64>(
+        lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    private var last: ContinuousClock.Instant?
+
+    /// Marks a frame drawn at `now`; `measured` is false for frames that should not count
+    /// (paused, done), which also breaks the chain so the idle stretch is not a gap.
+    mutating func frame(at now: ContinuousClock.Instant, measured: Bool) {
+        defer { last = measured ? now : nil }
+        guard measured, let last else { return }
+        let (seconds, attoseconds) = (now - last).components
+        _ = gaps.record(UInt64(clamping: max(1, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)))
+    }
+
+    var figures: FrameFigures {
+        FrameFigures(
+            frames: Int(gaps.totalCount),
+            gapP50Ms: Double(gaps.valueAtPercentile(50)) / 1000,
+            gapP99Ms: Double(gaps.valueAtPercentile(99)) / 1000,
+            gapMaxMs: Double(gaps.max) / 1000)
+    }
+}

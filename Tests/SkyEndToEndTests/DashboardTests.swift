@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux): the dashboard opens, its counters move, keys and
+/// signals end it with the summary printed, and the terminal is left as it was found.
+@Suite("The dashboard in a terminal", .serialized)
+struct DashboardTests {
+    /// Cheap scans, so a debug build still finishes many while the test watches.
+    static let run = "--total 400 --batch 2 --work 4000 --seed 5"
+
+    static func completed(in screen: String) -> Int? {
+        guard let match = screen.firstMatch(of: /completed +(\d+)\/\d+/) else { return nil }
+        return Int(match.1)
+    }
+
+    @Test("The counters appear and move; q cancels, prints the summary and restores the terminal")
+    func quitWithQ() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        let first = try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        for panel in ["SKY", "total 400", "seed 5", "Scans", "Throughput", "Latency", "Slots", "Errors", "q quit"] {
+            #expect(first.contains(panel), "no \(panel) on\n\(first)")
+        }
+        let before = try #require(Self.completed(in: first))
+        let later = try terminal.waitForScreen { (Self.completed(in: $0) ?? 0) > before }
+        #expect(try #require(Self.completed(in: later)) > before, "the counters did not move:\n\(later)")
+
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+        let summary = try terminal.screen()
+        #expect(summary.contains("sky: cancelled after"), "\(summary)")
+        #expect(summary.contains("dashboard:"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test("Ctrl-C and SIGTERM end the dashboard with the summary and 128 + the signal",
+          arguments: [("C-c", 130), ("TERM", 143)])
+    func signals(stop: String, status: Int32) throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        if stop == "C-c" {
+            try terminal.send("C-c")
+        } else {
+            try terminal.signal(stop)
+        }
+        #expect(try terminal.exitStatus() == status)
+        #expect(try terminal.screen().contains("sky: cancelled after"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    @Test("Space pauses, + grows the batch, and --exit-on-done leaves by itself at the end")
+    func keysAndExitOnDone() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 60 --batch 1 --work 4000 --seed 9 --exit-on-done")
+        try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        try terminal.send("Space")
+        let paused = try terminal.waitForScreen { $0.contains("PAUSED") && $0.contains("running     0/1") }
+        #expect(paused.contains("free (paused)"), "\(paused)")
+        try terminal.send("+")
+        try terminal.send("Space")
+        let resumed = try terminal.waitForScreen { $0.contains("batch 2") && $0.contains("RUNNING") }
+        #expect(resumed.contains("slot 1"), "\(resumed)")
+        #expect(try terminal.exitStatus() == 0)
+        let summary = try terminal.screen()
+        #expect(summary.contains("sky: finished 60 scans"), "\(summary)")
+        #expect(summary.contains("max running 2"))
+    }
+
+    @Test("Too small a terminal shows what size is needed, and q still quits")
+    func tooSmall() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)", width: 40, height: 12)
+        let notice = try terminal.waitForScreen { $0.contains("terminal too small") }
+        #expect(notice.contains("need 60×18, have 40×12"), "\(notice)")
+        try terminal.resize(width: 100, height: 30)
+        let full = try terminal.waitForScreen { $0.contains("Throughput") }
+        #expect(full.contains("Slots"))
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
+    @Test("A crash in curses mode still leaves the terminal usable")
+    func crash() throws {
+        // The backtracer is switched off so the test does not wait on its interactive prompt.
+        let terminal = try TmuxTerminal("SWIFT_BACKTRACE=enable=no \(SkyBinary.url.path) \(Self.run)")
+        try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        try terminal.signal("SEGV")
+        #expect(try terminal.exitStatus() == 128 + 11)
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+}

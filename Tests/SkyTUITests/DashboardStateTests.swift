@@ -1,0 +1,115 @@
+import SkyCore
+import SkyTUI
+import Testing
+
+@Suite("Dashboard update: keys, resize, batch, leaving")
+struct DashboardStateTests {
+    static let size = TerminalSize(width: 100, height: 30)
+
+    func running() -> DashboardState {
+        var state = DashboardState(snapshot: Scene.midRun, size: Self.size, info: Scene.info)
+        _ = state.update(.frame(Scene.midRun, elapsed: .seconds(4)))
+        return state
+    }
+
+    @Test("q, Q, Esc and Ctrl-C cancel the run once, and the dashboard leaves when it has finished",
+          arguments: [Key.character("q"), .character("Q"), .escape, .interrupt])
+    func quit(key: Key) {
+        var state = running()
+        #expect(state.update(.key(key)) == [.cancel])
+        #expect(state.isStopping)
+        #expect(state.update(.key(key)) == [], "a second press does not cancel twice")
+        var stopping = Scene.midRun
+        stopping.progress.phase = .stopping(.cancelled)
+        #expect(state.update(.frame(stopping, elapsed: .seconds(5))) == [])
+        var finished = Scene.midRun
+        finished.progress.phase = .finished(.cancelled)
+        #expect(state.update(.frame(finished, elapsed: .seconds(5))) == [.exit])
+    }
+
+    @Test("Space pauses and resumes; the pause shows before the engine confirms it")
+    func pause() {
+        var state = running()
+        #expect(state.update(.key(.character(" "))) == [.pause])
+        #expect(state.isPaused)
+        #expect(state.update(.key(.character(" "))) == [.resume])
+        #expect(!state.isPaused)
+    }
+
+    @Test("+ and - change the batch one at a time within the accepted range")
+    func batch() {
+        var state = running()
+        #expect(state.update(.key(.character("+"))) == [.setBatch(5)])
+        #expect(state.update(.key(.character("="))) == [.setBatch(6)])
+        #expect(state.update(.key(.character("-"))) == [.setBatch(5)])
+        #expect(state.requestedBatch == 5)
+        for _ in 0..<10 { _ = state.update(.key(.character("-"))) }
+        #expect(state.requestedBatch == 1)
+        #expect(state.update(.key(.character("-"))) == [], "batch 1 is the floor")
+    }
+
+    @Test("The batch is capped at the largest the engine accepts")
+    func batchCeiling() {
+        var snapshot = Scene.midRun
+        snapshot.progress.batch = RunConfiguration.batchRange.upperBound
+        var state = DashboardState(snapshot: snapshot, size: Self.size, info: Scene.info)
+        #expect(state.update(.key(.character("+"))) == [])
+    }
+
+    @Test("While cancelling, pause and batch keys do nothing")
+    func stoppingIgnoresControls() {
+        var state = running()
+        _ = state.update(.key(.character("q")))
+        #expect(state.update(.key(.character(" "))) == [])
+        #expect(state.update(.key(.character("+"))) == [])
+    }
+
+    @Test("? opens and closes the help; Esc closes it without quitting")
+    func help() {
+        var state = running()
+        #expect(state.update(.key(.character("?"))) == [])
+        #expect(state.showingHelp)
+        #expect(state.update(.key(.escape)) == [])
+        #expect(!state.showingHelp)
+        #expect(!state.isStopping)
+        _ = state.update(.key(.character("?")))
+        _ = state.update(.key(.character("?")))
+        #expect(!state.showingHelp)
+    }
+
+    @Test("The done screen stays until any key, or leaves by itself with --exit-on-done")
+    func done() {
+        var state = running()
+        #expect(state.update(.frame(Scene.finished, elapsed: .seconds(7))) == [])
+        #expect(state.isFinished)
+        #expect(state.update(.key(.character("x"))) == [.exit])
+
+        var leaving = DashboardState(snapshot: Scene.midRun, size: Self.size, info: Scene.info, exitOnDone: true)
+        #expect(leaving.update(.frame(Scene.midRun, elapsed: .seconds(4))) == [])
+        #expect(leaving.update(.frame(Scene.finished, elapsed: .seconds(7))) == [.exit])
+    }
+
+    @Test("A resize changes the size the next frame is drawn at")
+    func resize() {
+        var state = running()
+        let small = TerminalSize(width: 70, height: 20)
+        #expect(state.update(.resize(small)) == [])
+        #expect(DashboardView.render(state).size == small)
+    }
+
+    @Test("The sparkline history samples finished scans once a second and stays bounded")
+    func rateHistory() {
+        var history = RateHistory()
+        history.observe(finished: 2, at: .milliseconds(500))
+        #expect(history.samples().isEmpty, "no sample before a whole second")
+        history.observe(finished: 4, at: .seconds(1))
+        history.observe(finished: 10, at: .seconds(2))
+        #expect(history.samples() == [4, 6])
+        // A three-second gap spreads its rate over three samples.
+        history.observe(finished: 16, at: .seconds(5))
+        #expect(history.samples() == [4, 6, 2, 2, 2])
+        for second in 6...1000 { history.observe(finished: 16 + second, at: .seconds(second)) }
+        #expect(history.samples().count == RateHistory.capacity)
+        #expect(history.samples(last: 3) == [1, 1, 1])
+    }
+}

@@ -1,0 +1,120 @@
+import SkyCore
+import SkyTUI
+import Testing
+
+@Suite("Dashboard view: what each panel says")
+struct DashboardViewTests {
+    static let size = TerminalSize(width: 100, height: 30)
+
+    func frame(_ snapshot: ScanSnapshot, size: TerminalSize = size, glyphs: Glyphs = .unicode) -> Grid {
+        var state = DashboardState(snapshot: snapshot, size: size, info: Scene.info, glyphs: glyphs)
+        _ = state.update(.frame(snapshot, elapsed: .milliseconds(4_300)))
+        return DashboardView.render(state)
+    }
+
+    func row(containing text: String, in grid: Grid) -> Int? {
+        grid.text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }
+    }
+
+    @Test("The header carries total, batch, seed, cores, mix, strategy, elapsed time and ETA")
+    func header() {
+        let text = frame(Scene.midRun).text
+        for fact in ["total 20", "batch 4", "seed 42", "cores 2", "priorities 20:50:30", "strategy batched",
+                     "elapsed 0:04.3", "ETA 0:10"] {
+            #expect(text.contains(fact), "missing \(fact)")
+        }
+    }
+
+    @Test("Every counter is on screen with its true value")
+    func counters() {
+        let text = frame(Scene.midRun).text
+        for line in ["scheduled 20/20", "running     4/4", "completed  5/20", "failed     1/20", "cancelled  0/20",
+                     "high 3/4", "medium 2/10", "low 1/6", "10 waiting"] {
+            #expect(text.contains(line), "missing \(line)")
+        }
+    }
+
+    @Test("A lane per slot shows scan, priority and time run; a free slot says so")
+    func lanes() {
+        var snapshot = Scene.midRun
+        snapshot.slots[2] = nil
+        let text = frame(snapshot).text
+        #expect(text.contains("slot 0 ▶ scan  7  high      0.7 s"))
+        #expect(text.contains("slot 1 ▶ scan  2  medium    1.9 s"))
+        #expect(text.contains("slot 2   free"))
+    }
+
+    @Test("More slots than rows: the last row sums up the rest by priority")
+    func manyLanes() {
+        var snapshot = Scene.midRun
+        snapshot.progress.batch = 40
+        snapshot.slots = (0..<40).map { slot in
+            slot % 4 == 3 ? nil : SlotOccupancy(scan: slot, priority: ScanPriority.allCases[slot % 3], startedAt: .seconds(4))
+        }
+        let grid = frame(snapshot)
+        let text = grid.text
+        #expect(text.contains("30 of 40 busy"))
+        #expect(text.contains(/\d+ more slots, \d+ busy: high \d+, medium \d+, low \d+/))
+        #expect(row(containing: "Errors", in: grid)! < grid.size.height - 1)
+    }
+
+    @Test("Errors are listed newest first with time, scan, priority and error, and counted")
+    func errors() throws {
+        let grid = frame(Scene.manyErrors)
+        let text = grid.text
+        #expect(text.contains("9 in all, newest first"))
+        let newest = try #require(row(containing: "scan 17", in: grid))
+        let older = try #require(row(containing: "scan 15", in: grid))
+        #expect(newest < older)
+        #expect(text.contains("0:04.4  scan 17  low    sensor glitch"))
+    }
+
+    @Test("Paused, cancelling and done each show in the badge and the footer")
+    func phases() {
+        var paused = Scene.midRun
+        paused.progress.phase = .paused
+        #expect(frame(paused).text.contains("PAUSED"))
+        #expect(frame(paused).text.contains("no new ones start"))
+        var stopping = Scene.midRun
+        stopping.progress.phase = .stopping(.cancelled)
+        #expect(frame(stopping).text.contains("CANCELLING"))
+        let done = frame(Scene.finished).text
+        #expect(done.contains("DONE  18 completed · 2 failed · 0 cancelled in 0:06.2"))
+        #expect(done.contains("press any key to exit"))
+    }
+
+    @Test("Styles carry meaning: a failure is red and bold, the badge reverse")
+    func styles() throws {
+        let grid = frame(Scene.midRun)
+        let errorRow = try #require(row(containing: "sensor glitch", in: grid))
+        let column = try #require(String(grid.row(errorRow).map(\.glyph)).firstRange(of: "sensor")).lowerBound.utf16Offset(in: String(grid.row(errorRow).map(\.glyph)))
+        #expect(grid[column, errorRow].style == Style(.bad, bold: true))
+        let badge = try #require(String(grid.row(0).map(\.glyph)).firstRange(of: "RUNNING"))
+        let badgeColumn = badge.lowerBound.utf16Offset(in: String(grid.row(0).map(\.glyph)))
+        #expect(grid[badgeColumn, 0].style.reverse)
+    }
+
+    @Test("Without a UTF-8 locale only ASCII is drawn")
+    func ascii() {
+        let text = frame(Scene.midRun, glyphs: .ascii).text
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(text.contains("slot 0 > scan  7"))
+    }
+
+    @Test("Below the minimum size: a notice naming the size needed, and how to quit")
+    func tooSmall() {
+        let text = frame(Scene.midRun, size: TerminalSize(width: 40, height: 10)).text
+        #expect(text.contains("terminal too small"))
+        #expect(text.contains("need 60×18, have 40×10"))
+        #expect(text.contains("q quits"))
+    }
+
+    @Test("Nothing is drawn outside the frame, even at the minimum size with the help open")
+    func minimum() {
+        var state = DashboardState(snapshot: Scene.manyErrors, size: DashboardView.minimumSize, info: Scene.info)
+        _ = state.update(.key(.character("?")))
+        let lines = DashboardView.render(state).text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == DashboardView.minimumSize.height)
+        #expect(lines.allSatisfy { $0.count <= DashboardView.minimumSize.width })
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import SkyTUI
+import Testing
+
+/// The pure view against frames kept as text under `Golden/`. A changed frame fails with both
+/// versions shown; `SKY_UPDATE_GOLDEN=1 swift test --filter GoldenFrame` rewrites them after a
+/// deliberate change, to be reviewed in the diff.
+@Suite("Golden dashboard frames")
+struct GoldenFrameTests {
+    static let sizes = [TerminalSize(width: 80, height: 24), TerminalSize(width: 120, height: 40), TerminalSize(width: 50, height: 15)]
+
+    @Test("Each scene at each size matches its golden frame", arguments: Scene.allCases, sizes)
+    func frame(scene: Scene, size: TerminalSize) throws {
+        let frame = DashboardView.render(scene.state(size: size)).text
+        let name = "\(scene.rawValue)-\(size.width)x\(size.height).txt"
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Golden").appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["SKY_UPDATE_GOLDEN"] == "1" {
+            try (frame + "\n").write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let golden = try String(contentsOf: url, encoding: .utf8)
+        #expect(frame + "\n" == golden, "\(name) differs:\n\(frame)")
+    }
+}

@@ -1,0 +1,122 @@
+import SkyCore
+import SkyTUI
+
+/// Dashboard states built by hand from plain snapshots, so frames are the same on every run.
+enum Scene: String, CaseIterable {
+    case running
+    case paused
+    case errors
+    case done
+    case help
+
+    static let configuration = RunConfiguration(total: 20, batch: 4, seed: 42)
+    static let info = RunInfo(cores: 2)
+
+    /// The state the scene shows, at `size`.
+    func state(size: TerminalSize) -> DashboardState {
+        var state = DashboardState(snapshot: Self.start, size: size, info: Self.info)
+        // One frame a second with a few scans finishing each time: the sparkline's history.
+        for (second, finished) in [1, 3, 5, 6].enumerated() {
+            var snapshot = Self.start
+            snapshot.progress.counters.completed = finished
+            _ = state.update(.frame(snapshot, elapsed: .seconds(second + 1)))
+        }
+        switch self {
+        case .running:
+            _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
+        case .paused:
+            _ = state.update(.key(.character(" ")))
+            var snapshot = Self.midRun
+            snapshot.progress.phase = .paused
+            snapshot.slots[1] = nil
+            snapshot.progress.counters.running = 3
+            snapshot.progress.counters.completed += 1
+            _ = state.update(.frame(snapshot, elapsed: .milliseconds(4_300)))
+        case .errors:
+            _ = state.update(.frame(Self.manyErrors, elapsed: .milliseconds(5_100)))
+        case .done:
+            _ = state.update(.frame(Self.finished, elapsed: .milliseconds(6_250)))
+        case .help:
+            _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
+            _ = state.update(.key(.character("?")))
+        }
+        return state
+    }
+
+    static var start: ScanSnapshot {
+        var snapshot = ScanSnapshot(configuration: configuration)
+        snapshot.progress.phase = .running
+        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.progress.counters.scheduled = 20
+        snapshot.progress.counters.waiting = 16
+        snapshot.progress.counters.running = 4
+        return snapshot
+    }
+
+    /// Scans 0...9 have started; 5 completed, 1 failed, 4 run, 10 wait.
+    static var midRun: ScanSnapshot {
+        var snapshot = start
+        snapshot.progress.elapsed = .milliseconds(4_210)
+        snapshot.progress.counters = counters(waiting: 10, running: 4, completed: 5, failed: 1)
+        snapshot.progress.byPriority = PerPriority(
+            high: counters(waiting: 0, running: 1, completed: 3, failed: 0),
+            medium: counters(waiting: 6, running: 2, completed: 2, failed: 0),
+            low: counters(waiting: 4, running: 1, completed: 0, failed: 1))
+        snapshot.progress.maxRunning = 4
+        snapshot.progress.recentRate = 1.43
+        snapshot.progress.meanRate = 1.43
+        snapshot.progress.waitLatency = LatencyPercentiles(p50: 612.5, p95: 2_410, p99: 2_410)
+        snapshot.progress.runLatency = LatencyPercentiles(p50: 1_180, p95: 1_342, p99: 1_342)
+        snapshot.slots = [
+            SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600)),
+            SlotOccupancy(scan: 2, priority: .medium, startedAt: .milliseconds(2_400)),
+            SlotOccupancy(scan: 9, priority: .low, startedAt: .milliseconds(4_100)),
+            SlotOccupancy(scan: 8, priority: .medium, startedAt: .milliseconds(3_900)),
+        ]
+        snapshot.recentErrors = [
+            ScanErrorRecord(scan: 4, priority: .low, failure: .sensorGlitch, time: .milliseconds(2_320)),
+        ]
+        return snapshot
+    }
+
+    /// A failure rate of one half: more failures than the panel has rows.
+    static var manyErrors: ScanSnapshot {
+        var snapshot = midRun
+        snapshot.progress.elapsed = .milliseconds(5_050)
+        snapshot.progress.counters = counters(waiting: 2, running: 4, completed: 5, failed: 9)
+        snapshot.recentErrors = (0..<9).map { index in
+            ScanErrorRecord(
+                scan: index * 2 + 1, priority: ScanPriority.allCases[index % 3],
+                failure: ScanFailure.allCases[index % ScanFailure.allCases.count],
+                time: .milliseconds(400 + index * 500))
+        }
+        return snapshot
+    }
+
+    static var finished: ScanSnapshot {
+        var snapshot = midRun
+        snapshot.progress.phase = .finished(.drained)
+        snapshot.progress.elapsed = .milliseconds(6_250)
+        snapshot.progress.counters = counters(waiting: 0, running: 0, completed: 18, failed: 2)
+        snapshot.progress.byPriority = PerPriority(
+            high: counters(waiting: 0, running: 0, completed: 4, failed: 0),
+            medium: counters(waiting: 0, running: 0, completed: 8, failed: 1),
+            low: counters(waiting: 0, running: 0, completed: 6, failed: 1))
+        snapshot.progress.recentRate = 3.2
+        snapshot.progress.meanRate = 3.2
+        snapshot.slots = [nil, nil, nil, nil]
+        snapshot.recentErrors.append(
+            ScanErrorRecord(scan: 13, priority: .medium, failure: .signalLost, time: .milliseconds(5_010)))
+        return snapshot
+    }
+
+    static func counters(waiting: Int, running: Int, completed: Int, failed: Int) -> ScanCounters {
+        var counters = ScanCounters()
+        counters.scheduled = waiting + running + completed + failed
+        counters.waiting = waiting
+        counters.running = running
+        counters.completed = completed
+        counters.failed = failed
+        return counters
+    }
+}
