@@ -34,6 +34,20 @@ struct DashboardViewTests {
         }
     }
 
+    @Test("Huge runs: per-priority counts shorten to fit rather than lose a priority")
+    func hugeCounts() {
+        var snapshot = Scene.midRun
+        snapshot.progress.configuration.total = 100_000_000
+        snapshot.progress.byPriority = PerPriority(
+            high: Scene.counters(waiting: 12, running: 10, completed: 150_372, failed: 12),
+            medium: Scene.counters(waiting: 38, running: 30, completed: 391_642, failed: 30),
+            low: Scene.counters(waiting: 20, running: 24, completed: 234_000, failed: 100))
+        #expect(frame(snapshot, size: TerminalSize(width: 120, height: 40)).text
+            .contains("done H 150384/150406  M 391672/391740  L 234100/234144"))
+        #expect(frame(snapshot, size: TerminalSize(width: 80, height: 24)).text
+            .contains("done H 150.4k  M 391.7k  L 234.1k"))
+    }
+
     @Test("A lane per slot shows scan, priority and time run; a free slot says so")
     func lanes() {
         var snapshot = Scene.midRun

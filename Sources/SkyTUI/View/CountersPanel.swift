@@ -34,19 +34,28 @@ enum CountersPanel {
         drawPriorities(snapshot, into: &grid, x: x, y: y + 6, width: width)
     }
 
-    /// `done  high 3/4  medium 6/10  low 3/6`: scans finished (completed or failed) out of those
-    /// scheduled, by priority; initials when the words would not fit.
+    /// `done high 3/4  medium 6/10  low 3/6`: scans finished (completed or failed) out of those
+    /// scheduled, by priority. Initials, then short counts, then finished counts alone, when the
+    /// full text would not fit: every priority stays on screen.
     private static func drawPriorities(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
-        let figures = ScanPriority.allCases.map { priority in
-            let counts = snapshot.byPriority[priority]
-            return (priority, "\(counts.completed + counts.failed)/\(counts.scheduled)")
+        func entries(initials: Bool, countWidth: Int, outOf: Bool = true) -> [(ScanPriority, String)] {
+            ScanPriority.allCases.map { priority in
+                let counts = snapshot.byPriority[priority]
+                let name = initials ? String(priority.description.prefix(1).uppercased()) : priority.description
+                let done = Figures.count(counts.completed + counts.failed, width: countWidth)
+                let scheduled = outOf ? "/" + Figures.count(counts.scheduled, width: countWidth) : ""
+                return (priority, "\(name) \(done)\(scheduled)")
+            }
         }
-        let words = figures.map { "\($0.0) \($0.1)" }
-        let fits = 6 + words.map(\.count).reduce(0, +) + 2 * (words.count - 1) <= width
-        var column = grid.write(" done ", x: x, y: y, style: Style(.muted), width: width)
-        for (priority, figure) in figures {
-            let name = fits ? priority.description : String(priority.description.prefix(1).uppercased())
-            column = grid.write("\(name) \(figure)  ", x: column, y: y, style: Style(priority.tint), width: x + width - column)
+        let label = " done "
+        let candidates = [entries(initials: false, countWidth: 20), entries(initials: true, countWidth: 20),
+                          entries(initials: true, countWidth: 5), entries(initials: true, countWidth: 5, outOf: false)]
+        let chosen = candidates.first { entries in
+            label.count + entries.map(\.1.count).reduce(0, +) + 2 * (entries.count - 1) <= width
+        } ?? candidates[candidates.count - 1]
+        var column = grid.write(label, x: x, y: y, style: Style(.muted), width: width)
+        for (priority, text) in chosen {
+            column = grid.write(text + "  ", x: column, y: y, style: Style(priority.tint), width: x + width - column)
         }
     }
 }
