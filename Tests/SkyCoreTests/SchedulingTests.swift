@@ -31,6 +31,31 @@ struct SchedulingTests {
         #expect(table.freeSlot(below: 3) == 0)
     }
 
+    @Test("The lowest free slot is found across many slots, and never above the batch")
+    func lowestFreeSlotInLargeTable() {
+        var table = SlotTable(batch: 200)
+        let occupant = SlotOccupancy(scan: 0, priority: .medium, startedAt: .zero)
+        for slot in 0..<200 { table.occupy(slot, with: occupant) }
+        #expect(table.freeSlot(below: 200) == nil)
+        table.release(130)
+        #expect(table.freeSlot(below: 200) == 130)
+        #expect(table.freeSlot(below: 130) == nil)
+        table.release(70)
+        #expect(table.freeSlot(below: 200) == 70)
+        table.occupy(70, with: occupant)
+        table.resize(to: 100)  // slots up to 199 stay while busy; 130 is free but above the batch
+        #expect(table.slots.count == 200)
+        #expect(table.freeSlot(below: 100) == nil)
+        for slot in 100..<200 { table.release(slot) }
+        table.resize(to: 100)
+        #expect(table.slots.count == 100)
+        #expect(table.freeSlot(below: 100) == nil)
+        table.resize(to: 150)
+        #expect(table.freeSlot(below: 150) == 100)
+        table.release(3)
+        #expect(table.freeSlot(below: 150) == 3)
+    }
+
     @Test("Shrinking the batch keeps busy slots until they free")
     func shrink() {
         var table = SlotTable(batch: 4)

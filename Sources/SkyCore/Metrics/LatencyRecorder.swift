@@ -33,9 +33,9 @@ struct LatencyRecorder: Sendable {
     /// The histograms' footprint, which must not grow with the number of scans.
     var footprintBytes: Int { wait.estimatedFootprintInBytes + run.estimatedFootprintInBytes }
 
+    /// One native 128-bit division: `components` divides in software and ran twice per scan.
     private static func microseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        let micros = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        let micros = duration.attoseconds / 1_000_000_000_000
         return UInt64(clamping: max(1, min(micros, 86_400_000_000)))
     }
 

@@ -41,8 +41,10 @@ struct ThroughputMeter: Sendable {
         return seconds > 0 ? Double(total) / seconds : 0
     }
 
+    /// Integer arithmetic on purpose: dividing one `Duration` by another goes through `Double`
+    /// and software 128-bit conversions, and this runs for every finished scan.
     private static func epoch(of elapsed: Duration) -> Int {
-        Int(elapsed / bucketWidth)
+        Int(truncatingIfNeeded: elapsed.attoseconds / bucketWidth.attoseconds)
     }
 }
 
