@@ -38,6 +38,10 @@ final class ControlInbox: Sendable {
         parked?.resume()
     }
 
+    /// Whether a control waits to be drained; no lock. A control counted after this load is
+    /// taken by a later step.
+    var hasPending: Bool { pendingCount.load(ordering: .acquiring) > 0 }
+
     /// Takes every control sent so far, oldest first.
     func drain() -> [ScanControl] {
         // Called every scheduling step, so the usual empty case takes no lock and allocates nothing.

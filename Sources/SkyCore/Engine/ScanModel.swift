@@ -37,6 +37,10 @@ public actor ScanModel {
     private nonisolated let inbox = ControlInbox()
     private let sinks: [any ScanEventSink]
     private let clock = ContinuousClock()
+    /// Looked up per scan; `ScanPriority.taskPriority` builds the value through two runtime calls.
+    private let taskPriorities = PerPriority(
+        high: ScanPriority.high.taskPriority, medium: ScanPriority.medium.taskPriority,
+        low: ScanPriority.low.taskPriority)
 
     // `@exclusivity(unchecked)` on the run state: actor isolation already serialises every access
     // and none is re-entered (sinks and the board never reach back in), so the dynamic checks only
@@ -112,6 +116,7 @@ public actor ScanModel {
             startScans(in: &group, at: elapsed())
             publish(at: elapsed(), force: true)
 
+            var completion: (SlotOccupancy, ScanResult)?
             while let wake = await group.next() {
                 // One clock read per step: finishing, starting and publishing all use it.
                 let now = elapsed()
@@ -120,18 +125,31 @@ public actor ScanModel {
                     if ending == nil { group.addTask { await inbox.wait(); return .control } }
                 case .publishDue:
                     publishScheduled = false
-                case .finished(let slot, let plan, let outcome):
-                    finish(plan, in: slot, outcome: outcome, at: now)
+                case .finished(let slot, let outcome):
+                    let occupancy = vacate(slot)
+                    if case .success(let result) = outcome, sinks.isEmpty {
+                        // Accounted after the next start, so the freed slot's next child is on
+                        // its way (and a worker thread still awake to take it) sooner. With
+                        // sinks the completion is accounted first, so its event precedes the
+                        // next start's, as it always has.
+                        completion = (occupancy, result)
+                    } else {
+                        finish(occupancy, in: slot, outcome: outcome, at: now)
+                    }
                 }
                 // Every step takes the pending controls before it starts scans, so a control
                 // sent while a step runs (a key, an event sink) holds from the very next start.
-                apply(inbox.drain())
+                if inbox.hasPending { apply(inbox.drain()) }
                 if ending != nil && !cancellationPropagated {
                     // Also cancels the parked control waiter, which is not re-added after this.
                     group.cancelAll()
                     cancellationPropagated = true
                 }
                 startScans(in: &group, at: now)
+                if let (occupancy, result) = completion {
+                    complete(occupancy, with: result, at: now)
+                    completion = nil
+                }
                 if isDrained { break }
                 publishIfDue(at: now, in: &group)
             }
@@ -155,7 +173,8 @@ public actor ScanModel {
     /// What wakes the run loop: a scan that ended, a control, or a publication that is due.
     private enum Wake: Sendable {
         /// The finish time is the step's clock reading, not the child's: one read instead of two.
-        case finished(slot: Int, plan: ScanPlan, outcome: ScanOutcome)
+        /// The scan and its priority are in the slot's occupancy, so the payload carries neither.
+        case finished(slot: Int, outcome: ScanOutcome)
         case control
         case publishDue
     }
@@ -177,7 +196,7 @@ public actor ScanModel {
             state.counters.waiting += 1
             state.byPriority[plan.priority].scheduled += 1
             state.byPriority[plan.priority].waiting += 1
-            emit(.scheduled, plan, slot: nil, at: time)
+            emit(.scheduled, plan.index, plan.priority, slot: nil, at: time)
         }
     }
 
@@ -188,7 +207,16 @@ public actor ScanModel {
             let slot = slotTable.freeSlot(below: state.batch), let entry = queue.popNext()
         {
             let plan = entry.plan
-            latency.record(wait: now - entry.scheduledAt)
+            // The child goes first and the bookkeeping after: the child cannot report back
+            // before this step ends, and the sooner it is enqueued, the likelier a worker thread
+            // is still awake to take it without a wake-up.
+            let task = ScanTask(plan: plan)
+            group.addTask(priority: taskPriorities[plan.priority]) { @concurrent in
+                // Captures the plan once, inside `task`: the closure's context is allocated per scan.
+                if let outcome = task.runWithoutSuspending() { return .finished(slot: slot, outcome: outcome) }
+                return .finished(slot: slot, outcome: await task.run())
+            }
+            latency.recordWait(from: entry.scheduledAt, to: now)
             let occupancy = SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now)
             slotTable.occupy(slot, with: occupancy)
             slotsChanged = true
@@ -197,19 +225,15 @@ public actor ScanModel {
             state.byPriority[plan.priority].waiting -= 1
             state.byPriority[plan.priority].running += 1
             state.maxRunning = max(state.maxRunning, state.counters.running)
-            emit(.started, plan, slot: slot, at: now)
-
-            let task = ScanTask(plan: plan)
-            group.addTask(priority: plan.priority.taskPriority) {
-                // Captures the plan once, inside `task`: the closure's context is allocated per scan.
-                .finished(slot: slot, plan: task.plan, outcome: await task.run())
-            }
+            emit(.started, plan.index, plan.priority, slot: slot, at: now)
             admit(at: now)
         }
     }
 
-    private func finish(_ plan: ScanPlan, in slot: Int, outcome: ScanOutcome, at time: Duration) {
-        let ranFor = slotTable.slots[slot].map { time - $0.startedAt } ?? .zero
+    /// Frees the slot of a scan that ended and counts it as no longer running.
+    private func vacate(_ slot: Int) -> SlotOccupancy {
+        // A slot is occupied from its scan's start to its end, and only its scan ends it.
+        let occupancy = slotTable.slots[slot]!
         slotTable.release(slot)
         if slotTable.slots.count > state.batch {
             // Slots left above a shrunken batch disappear as they free.
@@ -217,32 +241,43 @@ public actor ScanModel {
         }
         slotsChanged = true
         state.counters.running -= 1
-        state.byPriority[plan.priority].running -= 1
+        state.byPriority[occupancy.priority].running -= 1
+        return occupancy
+    }
+
+    private func complete(_ occupancy: SlotOccupancy, with result: ScanResult, at time: Duration) {
+        state.counters.completed += 1
+        state.byPriority[occupancy.priority].completed += 1
+        // XOR of mixed per-scan checksums: the same scans give the same value in any order.
+        state.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: occupancy.scan))
+        throughput.record(at: time)
+        latency.recordRun(from: occupancy.startedAt, to: time)
+    }
+
+    /// Accounts a vacated scan's outcome, with its event.
+    private func finish(_ occupancy: SlotOccupancy, in slot: Int, outcome: ScanOutcome, at time: Duration) {
+        let (scan, priority) = (occupancy.scan, occupancy.priority)
+        let ranFor = time - occupancy.startedAt
         switch outcome {
         case .success(let result):
-            state.counters.completed += 1
-            state.byPriority[plan.priority].completed += 1
-            // XOR of mixed per-scan checksums: the same scans give the same value in any order.
-            state.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: plan.index))
-            throughput.record(at: time)
-            latency.record(run: ranFor)
-            emit(.completed(result), plan, slot: slot, at: time)
+            complete(occupancy, with: result, at: time)
+            emit(.completed(result), scan, priority, slot: slot, at: time)
         case .failure(.failed(let failure)):
             state.counters.failed += 1
-            state.byPriority[plan.priority].failed += 1
+            state.byPriority[priority].failed += 1
             throughput.record(at: time)
             latency.record(run: ranFor)
-            log(ScanErrorRecord(scan: plan.index, priority: plan.priority, failure: failure, time: time))
-            emit(.failed(failure), plan, slot: slot, at: time)
+            log(ScanErrorRecord(scan: scan, priority: priority, failure: failure, time: time))
+            emit(.failed(failure), scan, priority, slot: slot, at: time)
             if configuration.failFast && ending == nil {
-                ending = .failFast(scan: plan.index)
-                state.phase = .stopping(.failFast(scan: plan.index))
+                ending = .failFast(scan: scan)
+                state.phase = .stopping(.failFast(scan: scan))
                 publishNow = true
             }
         case .failure(.cancelled):
             state.counters.cancelled += 1
-            state.byPriority[plan.priority].cancelled += 1
-            emit(.cancelled, plan, slot: slot, at: time)
+            state.byPriority[priority].cancelled += 1
+            emit(.cancelled, scan, priority, slot: slot, at: time)
         }
     }
 
@@ -278,7 +313,7 @@ public actor ScanModel {
             state.counters.cancelled += 1
             state.byPriority[entry.plan.priority].waiting -= 1
             state.byPriority[entry.plan.priority].cancelled += 1
-            emit(.cancelled, entry.plan, slot: nil, at: now)
+            emit(.cancelled, entry.plan.index, entry.plan.priority, slot: nil, at: now)
         }
         state.counters.cancelled += configuration.total - nextIndex
         nextIndex = configuration.total
@@ -295,9 +330,9 @@ public actor ScanModel {
         errorsChanged = true
     }
 
-    private func emit(_ kind: ScanEvent.Kind, _ plan: ScanPlan, slot: Int?, at time: Duration) {
+    private func emit(_ kind: ScanEvent.Kind, _ scan: Int, _ priority: ScanPriority, slot: Int?, at time: Duration) {
         guard !sinks.isEmpty else { return }
-        let event = ScanEvent(kind: kind, scan: plan.index, priority: plan.priority, slot: slot, time: time)
+        let event = ScanEvent(kind: kind, scan: scan, priority: priority, slot: slot, time: time)
         for sink in sinks { sink.record(event) }
     }
 
