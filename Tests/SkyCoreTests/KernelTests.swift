@@ -56,3 +56,65 @@ struct KernelTests {
         #expect(await task.value == .failure(.cancelled))
     }
 }
+
+@Suite("The engine's non-suspending scan path")
+struct ShortScanTests {
+    @Test("A scan too short to yield runs whole without suspending, with run()'s outcome",
+          arguments: [0, 1, 255, 256, 257, ScanTask.linesPerYield - 1])
+    func shortScanMatchesRun(lines: Int) async {
+        for failureRate in [0.0, 1.0] {
+            let config = quick(failureRate: failureRate, work: lines)
+            for index in 0..<8 {
+                let task = ScanTask(plan: config.plan(index))
+                let outcome = task.runWithoutSuspending()
+                #expect(outcome != nil)
+                #expect(outcome == (await task.run()))
+            }
+        }
+    }
+
+    @Test("A scan long enough to yield is left to run()")
+    func longScanIsDeclined() {
+        let task = ScanTask(plan: quick(failureRate: 0, work: ScanTask.linesPerYield).plan(0))
+        #expect(task.runWithoutSuspending() == nil)
+    }
+
+    @Test("A cancelled short scan ends cancelled")
+    func cancelledShortScan() async {
+        let plan = quick(failureRate: 0, work: 10).plan(0)
+        let task = Task {
+            // Cancellation is seen by the first check however fast the scan is.
+            withUnsafeCurrentTask { $0?.cancel() }
+            return ScanTask(plan: plan).runWithoutSuspending()
+        }
+        #expect(await task.value == .failure(.cancelled))
+    }
+}
+
+@Suite("Latency and throughput recording")
+struct RecordingTests {
+    @Test("Latencies beyond the 64-bit fast path record the same as short ones scaled")
+    func longLatencies() {
+        var recorder = LatencyRecorder()
+        // 20 s does not fit 64-bit attoseconds (about 9.2 s); 3 ms does.
+        for _ in 0..<10 { recorder.record(wait: .seconds(20)) }
+        for _ in 0..<90 { recorder.record(wait: .milliseconds(3)) }
+        let waits = recorder.waitPercentiles
+        #expect(abs(waits.p50 - 3) < 0.05)
+        #expect(abs(waits.p95 - 20_000) < 250)
+    }
+
+    @Test("Finishes out of time order still land in their own buckets")
+    func outOfOrderFinishes() {
+        var meter = ThroughputMeter()
+        let times: [Duration] = [.milliseconds(10), .milliseconds(260), .milliseconds(20), .seconds(6), .milliseconds(30)]
+        for time in times { meter.record(at: time) }
+        #expect(meter.total == 5)
+        // At 6.1 s only the finish at 6 s is within the last five seconds.
+        #expect(abs(meter.recentRate(at: .milliseconds(6100)) - 1.0 / 5) < 0.001)
+        // At 0.3 s the first four buckets hold the four early finishes.
+        var early = ThroughputMeter()
+        for time in times where time < .seconds(1) { early.record(at: time) }
+        #expect(abs(early.recentRate(at: .milliseconds(300)) - 4 / 0.3) < 0.01)
+    }
+}

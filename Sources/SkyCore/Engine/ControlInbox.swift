@@ -18,10 +18,14 @@ final class ControlInbox: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Controls sent and not yet drained, readable without the lock: `drain()` runs every
+    /// scheduling step and almost always finds nothing.
+    private let pendingCount = Atomic<Int>(0)
 
     func send(_ control: ScanControl) {
         let parked = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.pending.append(control)
+            pendingCount.add(1, ordering: .releasing)
             switch state.waiter {
             case .parked(let continuation):
                 state.waiter = .none
@@ -34,11 +38,17 @@ final class ControlInbox: Sendable {
         parked?.resume()
     }
 
+    /// Whether a control waits to be drained; no lock. A control counted after this load is
+    /// taken by a later step.
+    var hasPending: Bool { pendingCount.load(ordering: .acquiring) > 0 }
+
     /// Takes every control sent so far, oldest first.
     func drain() -> [ScanControl] {
-        // Called every scheduling step, so the usual empty case must not allocate.
-        state.withLock { state in
-            guard !state.pending.isEmpty else { return [] }
+        // Called every scheduling step, so the usual empty case takes no lock and allocates nothing.
+        // A control counted after this load is taken by the next step's drain.
+        guard pendingCount.load(ordering: .acquiring) > 0 else { return [] }
+        return state.withLock { state in
+            pendingCount.subtract(state.pending.count, ordering: .relaxed)
             defer { state.pending = [] }
             return state.pending
         }

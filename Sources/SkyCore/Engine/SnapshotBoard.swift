@@ -4,8 +4,8 @@ import Synchronization
 ///
 /// A dashboard polling from a plain thread must not wait behind CPU-bound scans for a turn on the
 /// cooperative pool (DESIGN.md, "Where the UI loop runs"), so the model writes here and readers
-/// take a short lock. The model edits slots and errors in place and copies only the plain-value
-/// progress, so publishing never copies an array.
+/// take a short lock. Publishing copies the plain-value progress and, when they changed, shares the
+/// model's slot and error arrays (a reference count, not a copy).
 final class SnapshotBoard: Sendable {
     private let latest: Mutex<ScanSnapshot>
 
@@ -13,12 +13,13 @@ final class SnapshotBoard: Sendable {
         latest = Mutex(snapshot)
     }
 
-    func publish(_ progress: RunProgress) {
-        latest.withLock { $0.progress = progress }
-    }
-
-    func update(_ body: (inout ScanSnapshot) -> Void) {
-        latest.withLock { body(&$0) }
+    /// Replaces the progress, and the slots and errors where given.
+    func publish(_ progress: RunProgress, slots: [SlotOccupancy?]?, recentErrors: [ScanErrorRecord]?) {
+        latest.withLock { snapshot in
+            snapshot.progress = progress
+            if let slots { snapshot.slots = slots }
+            if let recentErrors { snapshot.recentErrors = recentErrors }
+        }
     }
 
     func read() -> ScanSnapshot {

@@ -18,6 +18,7 @@ public struct ScanTask: Sendable {
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
     @concurrent
     public func run() async -> ScanOutcome {
+        if let outcome = runWithoutSuspending() { return outcome }
         if Task.isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
@@ -29,6 +30,23 @@ public struct ScanTask: Sendable {
                 sinceYield = 0
                 await Task.yield()
             }
+        }
+        if let failure = plan.failure { return .failure(.failed(failure.failure)) }
+        return .success(sweep.result)
+    }
+
+    /// The whole of `run()` for a scan that ends before its first yield, without suspending;
+    /// `nil` for a longer scan. The engine's child calls it first: for the tiny scans of
+    /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
+    func runWithoutSuspending() -> ScanOutcome? {
+        let stop = plan.failure?.atLine ?? plan.lines
+        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk.
+        guard stop < Self.linesPerYield else { return nil }
+        if Task.isCancelled { return .failure(.cancelled) }
+        var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
+        while sweep.line < stop {
+            _ = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            if Task.isCancelled { return .failure(.cancelled) }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
         return .success(sweep.result)

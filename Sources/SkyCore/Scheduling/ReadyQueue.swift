@@ -1,19 +1,19 @@
-import DequeModule
-
 /// Scheduled scans waiting for a slot: first in, first out within each priority, and always the
 /// highest priority first.
-struct ReadyQueue: Sendable {
+struct ReadyQueue: ~Copyable {
     struct Entry: Sendable {
         var plan: ScanPlan
         /// When the scan was scheduled, measured from the start of the run.
         var scheduledAt: Duration
     }
 
-    // Three stored lanes rather than a `PerPriority<Deque>`: mutating through a get/set subscript
-    // copies the whole deque on every append (it was 64% of the engine's time per scan).
-    private var high = Deque<Entry>()
-    private var medium = Deque<Entry>()
-    private var low = Deque<Entry>()
+    // Three stored lanes rather than a `PerPriority` of lanes: mutating through a get/set subscript
+    // copies the whole lane on every append (it was 64% of the engine's time per scan). Rings
+    // rather than `Deque`s: an append or pop runs for every scan, and a ring pays no uniqueness
+    // check for it.
+    private var high = RingBuffer<Entry>()
+    private var medium = RingBuffer<Entry>()
+    private var low = RingBuffer<Entry>()
 
     var count: Int { high.count + medium.count + low.count }
     var isEmpty: Bool { high.isEmpty && medium.isEmpty && low.isEmpty }
@@ -38,6 +38,6 @@ struct ReadyQueue: Sendable {
             medium.removeAll()
             low.removeAll()
         }
-        return Array(high) + Array(medium) + Array(low)
+        return high.elements + medium.elements + low.elements
     }
 }

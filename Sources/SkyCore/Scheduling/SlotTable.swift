@@ -2,31 +2,54 @@
 /// batch, so lanes on screen refill in place.
 struct SlotTable: Sendable {
     private(set) var slots: [SlotOccupancy?]
+    /// One bit per slot, set while the slot is free, so finding the lowest free slot reads one word
+    /// per 64 slots rather than every slot: it runs for every scan, and a batch can be 4096.
+    private var freeBits: [UInt64] = []
 
     init(batch: Int) {
-        slots = Array(repeating: nil, count: batch)
+        slots = []
+        resize(to: batch)
     }
 
     /// The lowest free slot below `batch`, if any.
     func freeSlot(below batch: Int) -> Int? {
-        slots.indices.first { $0 < batch && slots[$0] == nil }
+        let limit = min(batch, slots.count)
+        var word = 0
+        while word * 64 < limit {
+            let bits = freeBits[word]
+            if bits != 0 {
+                let slot = word * 64 + bits.trailingZeroBitCount
+                return slot < limit ? slot : nil
+            }
+            word += 1
+        }
+        return nil
     }
 
     mutating func occupy(_ slot: Int, with occupancy: SlotOccupancy) {
         slots[slot] = occupancy
+        freeBits[slot / 64] &= ~(1 << UInt64(slot % 64))
     }
 
     mutating func release(_ slot: Int) {
         slots[slot] = nil
+        freeBits[slot / 64] |= 1 << UInt64(slot % 64)
     }
 
     /// Grows to a larger batch; on shrinking, keeps the slots that are still busy.
     mutating func resize(to batch: Int) {
         if batch > slots.count {
-            slots.append(contentsOf: repeatElement(nil, count: batch - slots.count))
+            let old = slots.count
+            slots.append(contentsOf: repeatElement(nil, count: batch - old))
+            // Words kept from before a shrink are reused; their bits above the old size are clear.
+            freeBits.append(contentsOf: repeatElement(0, count: max(0, (batch + 63) / 64 - freeBits.count)))
+            for slot in old..<batch { freeBits[slot / 64] |= 1 << UInt64(slot % 64) }
         } else {
             let lastBusy = slots.lastIndex { $0 != nil } ?? -1
-            slots.removeLast(slots.count - max(batch, lastBusy + 1))
+            let kept = max(batch, lastBusy + 1)
+            // The removed slots are all free; their bits go so no search can return them.
+            for slot in kept..<slots.count { freeBits[slot / 64] &= ~(1 << UInt64(slot % 64)) }
+            slots.removeLast(slots.count - kept)
         }
     }
 }
