@@ -94,6 +94,7 @@ struct DashboardRun {
             usleep(1000)
             summary = run.summary
         }
-        return report.finish(summary!, signal: caught, dashboard: gaps.figures)
+        let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores)
+        return report.finish(summary!, signal: caught, dashboard: figures)
     }
 }

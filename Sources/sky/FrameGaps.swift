@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Histogram
+import SkyCore
 import SkyReport
 
 /// The time between consecutive dashboard frames while scans run, in a fixed-size histogram.
@@ -16,11 +20,18 @@ struct FrameGaps {
         _ = gaps.record(UInt64(clamping: max(1, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)))
     }
 
-    var figures: FrameFigures {
-        FrameFigures(
+    /// The figures, with the CPU time of the calling thread (the dashboard's) over `wall` on
+    /// `cores` cores.
+    func figures(wall: Duration, cores: Int) -> FrameFigures {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        let cpu = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        return FrameFigures(
             frames: Int(gaps.totalCount),
             gapP50Ms: Double(gaps.valueAtPercentile(50)) / 1000,
             gapP99Ms: Double(gaps.valueAtPercentile(99)) / 1000,
-            gapMaxMs: Double(gaps.max) / 1000)
+            gapMaxMs: Double(gaps.max) / 1000,
+            cpuSeconds: cpu,
+            cpuShare: wall > .zero ? cpu / (wall.seconds * Double(max(1, cores))) : 0)
     }
 }

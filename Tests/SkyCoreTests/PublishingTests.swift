@@ -72,6 +72,15 @@ struct PublishingTests {
         #expect(paused.counters.completed == 3)
         #expect(paused.slots.allSatisfy { $0 == nil })
         #expect(recorder.events.filter(\.isTerminal).count == 3)
+        // Rates and percentiles catch up too, within one refresh interval, with no further step:
+        // the mean rate times the elapsed time of its publication counts all three finishes.
+        func finishesInRate(_ snapshot: ScanSnapshot) -> Int { Int((snapshot.meanRate * snapshot.elapsed.seconds).rounded()) }
+        polls = 0
+        while finishesInRate(model.snapshot()) != 3, polls < 2000 {
+            polls += 1
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(finishesInRate(model.snapshot()) == 3)
         model.send(.resume)
         let summary = await runTask.value
         #expect(summary.counters.completed == 12)

@@ -72,6 +72,8 @@ public actor ScanModel {
     @exclusivity(unchecked) private var ending: RunEnding?
     @exclusivity(unchecked) private var cancellationPropagated = false
     @exclusivity(unchecked) private var statsRefreshedAt: Duration = .seconds(-1)
+    /// A publication skipped the statistics; a trailing wake must refresh them.
+    @exclusivity(unchecked) private var statsStale = false
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
@@ -343,12 +345,21 @@ public actor ScanModel {
         // trailing wake at once, round and round.
         if publishNow || ending != nil || now - publishedAt >= Self.publishInterval {
             publish(at: now)
+            // Counters are now exact, but rates and percentiles may be up to `statsInterval` old.
+            // Without a wake, a burst of finishes followed by a long scan would leave them stale
+            // for that whole scan (a rate computed from the burst's first finish only).
+            guard statsStale, !publishScheduled else { return }
+            scheduleTrailingPublish(after: max(Self.trailingPublishDelay, Self.statsInterval - (now - statsRefreshedAt)), in: &group)
         } else if !publishScheduled {
-            publishScheduled = true
-            group.addTask {
-                try? await Task.sleep(for: Self.trailingPublishDelay)
-                return .publishDue
-            }
+            scheduleTrailingPublish(after: Self.trailingPublishDelay, in: &group)
+        }
+    }
+
+    private func scheduleTrailingPublish(after delay: Duration, in group: inout TaskGroup<Wake>) {
+        publishScheduled = true
+        group.addTask {
+            try? await Task.sleep(for: delay)
+            return .publishDue
         }
     }
 
@@ -360,7 +371,8 @@ public actor ScanModel {
         publishNow = false
         publishedAt = now
         state.elapsed = now
-        if force || now - statsRefreshedAt >= Self.statsInterval {
+        statsStale = !(force || now - statsRefreshedAt >= Self.statsInterval)
+        if !statsStale {
             statsRefreshedAt = now
             state.recentRate = throughput.recentRate(at: now)
             state.meanRate = throughput.meanRate(at: now)
