@@ -108,7 +108,8 @@ final class TmuxTerminal {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, capture ? output : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        Self.closeFrom(&actions, 3)
+        let closing = Self.closeFrom(&actions, 3)
+        guard closing == 0 else { throw POSIXError(POSIXErrorCode(rawValue: closing) ?? .EIO) }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var environment = ProcessInfo.processInfo.environment
