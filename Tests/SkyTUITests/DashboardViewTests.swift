@@ -95,6 +95,11 @@ struct DashboardViewTests {
         let done = frame(Scene.finished).text
         #expect(done.contains("DONE  18 completed · 2 failed · 0 cancelled in 0:06.2"))
         #expect(done.contains("press any key to exit"))
+        var failFast = Scene.finished
+        failFast.progress.phase = .finished(.failFast(scan: 4))
+        let stopped = frame(failFast)
+        #expect(stopped.text.contains("STOPPED: FAIL-FAST"))
+        #expect(stopped[1, stopped.size.height - 1].style == Style(.bad, bold: true, reverse: true))
     }
 
     @Test("Styles carry meaning: a failure is red and bold, the badge reverse")

@@ -6,9 +6,11 @@ enum Footer {
         if state.isFinished {
             let counters = snapshot.counters
             let dot = state.glyphs.dot
-            var text = " \(HeaderPanel.badge(state).text)  \(counters.completed) completed \(dot) \(counters.failed) failed"
+            let badge = HeaderPanel.badge(state)
+            var text = " \(badge.text)  \(counters.completed) completed \(dot) \(counters.failed) failed"
             text += " \(dot) \(counters.cancelled) cancelled in \(Figures.clock(snapshot.elapsed))"
-            let style = Style(.good, bold: true, reverse: true)
+            // The banner takes the badge's colour: green when drained, red after --fail-fast.
+            let style = badge.style
             grid.fill(" ", x: 0, y: y, width: width, style: style)
             let column = grid.write(text, x: 0, y: y, style: style)
             let hint = "   press any key to exit "
