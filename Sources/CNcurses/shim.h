@@ -13,6 +13,7 @@
 #include <langinfo.h>
 #include <stdio.h>
 #include <ncurses.h>
+#include <sys/ioctl.h>
 
 // Swift 6 rejects C globals as not concurrency-safe and does not import function-like macros,
 // so the few Sky needs are reached through these accessors.
@@ -30,6 +31,14 @@ static inline attr_t sky_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t sky_attr_normal(void) { return A_NORMAL; }
 static inline void sky_set_attributes(WINDOW *window, attr_t attributes, short pair) {
     wattr_set(window, attributes, pair, NULL);
+}
+/// The terminal's size from the kernel, for resizeterm after a SIGWINCH; 0 on success.
+static inline int sky_window_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
 }
 static inline int sky_put(WINDOW *window, int y, int x, const char *text) {
     return mvwaddstr(window, y, x, text);

@@ -29,6 +29,7 @@ public final class CursesScreen {
         if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" { return nil }
         // Saved before curses changes anything, so a crash can put it back (see `TerminalRescue`).
         TerminalRescue.arm()
+        ResizeSignal.install()
         // newterm, unlike initscr, returns nil for an unknown terminal instead of exiting.
         guard let screen = newterm(nil, sky_stdout(), sky_stdin()), let window = sky_stdscr() else {
             TerminalRescue.disarm()
@@ -36,12 +37,6 @@ public final class CursesScreen {
         }
         self.screen = screen
         self.window = window
-        // ncurses turns SIGWINCH into KEY_RESIZE, but a parent may hand the signal down blocked
-        // (Foundation's Process passes on its thread's mask), and then resizes would go unseen.
-        var winch = sigset_t()
-        sigemptyset(&winch)
-        sigaddset(&winch, SIGWINCH)
-        pthread_sigmask(SIG_UNBLOCK, &winch, nil)
         cbreak()
         noecho()
         nonl()
@@ -100,8 +95,10 @@ public final class CursesScreen {
         shown = grid
     }
 
-    /// Waits up to `timeout` for a key or a resize; `nil` when the time ran out.
+    /// Waits up to `timeout` for a key or a resize; `nil` when the time ran out. A resize is
+    /// seen at the latest when the timeout ends (the signal may land on another thread).
     public func read(timeout: Duration) -> TerminalInput? {
+        if let resized = takeResize() { return resized }
         let milliseconds = max(0, Int32(clamping: Int(timeout / .milliseconds(1))))
         wtimeout(window, milliseconds)
         var character: wint_t = 0
@@ -121,8 +118,20 @@ public final class CursesScreen {
                 return .key(.character(Character(scalar)))
             }
         default:
-            return nil
+            return takeResize()
         }
+    }
+
+    /// After a SIGWINCH: tells ncurses the new size and forces a full redraw.
+    private func takeResize() -> TerminalInput? {
+        guard ResizeSignal.take() else { return nil }
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if sky_window_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
+            resizeterm(rows, columns)
+        }
+        shown = nil
+        return .resize(size)
     }
 
     /// Puts the terminal back as it was: cursor, echo, line mode, the normal screen.
