@@ -16,7 +16,8 @@ final class TmuxTerminal {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let dir = scratch.path
-        let script = "stty -g > \(dir)/before; \(command); echo $? > \(dir)/status; stty -g > \(dir)/after; sleep 600"
+        // The status is written last, so a test that sees it can read the settings after too.
+        let script = "stty -g > \(dir)/before; \(command); status=$?; stty -g > \(dir)/after; echo $status > \(dir)/status; sleep 600"
         try Self.run(["tmux", "-L", socket, "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", script], capture: false)
     }
 
