@@ -25,16 +25,20 @@ struct DashboardRun {
     let info: RunInfo
     let colors: Bool
     let exitOnDone: Bool
+    let explain: Bool
 
     /// Runs to the end and returns the exit status, or `nil` when the terminal cannot host the
     /// dashboard (an unknown terminal type) and nothing has started yet.
     func execute() -> Int32? {
         guard let screen = CursesScreen(colors: colors) else { return nil }
-        let run = LaunchedRun(configuration: configuration, sinks: report.eventsFile.map { [$0] } ?? [])
+        // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a
+        // short lock per event and never blocks them.
+        let events = ScanEventBuffer()
+        let run = LaunchedRun(configuration: configuration, sinks: (report.eventsFile.map { [$0] } ?? []) + [events])
         let clock = ContinuousClock()
         var state = DashboardState(
             snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,
-            exitOnDone: exitOnDone)
+            exitOnDone: exitOnDone, explain: explain)
         var gaps = FrameGaps()
         var caught: Int32?
         var leaving = false
@@ -65,6 +69,7 @@ struct DashboardRun {
             }
             let now = clock.now
             if now >= nextFrame {
+                perform(state.update(.events(events.drain())))
                 let snapshot = run.model.snapshot()
                 perform(state.update(.frame(snapshot, elapsed: snapshot.liveElapsed(at: now))))
                 screen.draw(DashboardView.render(state))

@@ -32,6 +32,7 @@ struct Sky: ParsableCommand {
               q, Esc, Ctrl-C  quit: cancel the running scans and print the summary
               space           pause or resume (running scans finish, no new ones start)
               + and -         grow or shrink the batch while the run goes on
+              e               switch between the errors and the explain panel
               ?               what each panel shows
 
             Exit status:
@@ -94,6 +95,9 @@ struct Sky: ParsableCommand {
     @Flag(name: .customLong("exit-on-done"), help: "Leave the dashboard when the run ends instead of waiting for a key.")
     var exitOnDone = false
 
+    @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
+    var explain = false
+
     @Option(
         help: ArgumentHelp("Summary format: text, or json for one object on stdout at the end (default text).", valueName: "text|json"),
         transform: { try OutputFormat(parsing: $0) })
@@ -117,7 +121,7 @@ struct Sky: ParsableCommand {
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: RunInfo(cores: Cores.active),
-                colors: !noColor && !Terminal.noColorRequested, exitOnDone: exitOnDone)
+                colors: !noColor && !Terminal.noColorRequested, exitOnDone: exitOnDone, explain: explain)
             if let status = dashboard.execute() { throw ExitCode(status) }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }

@@ -49,13 +49,16 @@ struct DashboardTests {
         #expect(settings.before == settings.after)
     }
 
-    @Test("Space pauses, + grows the batch, and --exit-on-done leaves by itself at the end")
+    @Test("Space pauses, e explains, + grows the batch, and --exit-on-done leaves by itself at the end")
     func keysAndExitOnDone() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 60 --batch 1 --work 4000 --seed 9 --exit-on-done")
         try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
         try terminal.send("Space")
         let paused = try terminal.waitForScreen { $0.contains("PAUSED") && $0.contains("running     0/1") }
         #expect(paused.contains("free (paused)"), "\(paused)")
+        try terminal.send("e")
+        let explained = try terminal.waitForScreen { $0.contains("Explain") }
+        #expect(explained.contains("starts in slot 0"), "\(explained)")
         try terminal.send("+")
         try terminal.send("Space")
         let resumed = try terminal.waitForScreen { $0.contains("batch 2") && $0.contains("RUNNING") }

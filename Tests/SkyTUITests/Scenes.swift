@@ -8,6 +8,7 @@ enum Scene: String, CaseIterable {
     case errors
     case done
     case help
+    case explain
 
     static let configuration = RunConfiguration(total: 20, batch: 4, seed: 42)
     static let info = RunInfo(cores: 2)
@@ -39,6 +40,10 @@ enum Scene: String, CaseIterable {
         case .help:
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
             _ = state.update(.key(.character("?")))
+        case .explain:
+            _ = state.update(.key(.character("e")))
+            _ = state.update(.events(Self.decisions))
+            _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
         }
         return state
     }
@@ -108,6 +113,16 @@ enum Scene: String, CaseIterable {
         snapshot.recentErrors.append(
             ScanErrorRecord(scan: 13, priority: .medium, failure: .signalLost, time: .milliseconds(5_010)))
         return snapshot
+    }
+
+    /// The last few decisions before `midRun`: scan 4 fails and scan 9 takes its slot.
+    static var decisions: [ScanEvent] {
+        [
+            ScanEvent(kind: .started, scan: 7, priority: .high, slot: 0, time: .milliseconds(3_600)),
+            ScanEvent(kind: .started, scan: 8, priority: .medium, slot: 3, time: .milliseconds(3_900)),
+            ScanEvent(kind: .failed(.sensorGlitch), scan: 4, priority: .low, slot: 2, time: .milliseconds(4_050)),
+            ScanEvent(kind: .started, scan: 9, priority: .low, slot: 2, time: .milliseconds(4_100)),
+        ]
     }
 
     static func counters(waiting: Int, running: Int, completed: Int, failed: Int) -> ScanCounters {

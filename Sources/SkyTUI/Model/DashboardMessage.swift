@@ -8,6 +8,8 @@ public enum DashboardMessage: Sendable {
     case frame(ScanSnapshot, elapsed: Duration)
     case key(Key)
     case resize(TerminalSize)
+    /// Events since the last frame, oldest first, for the explain panel.
+    case events([ScanEvent])
 }
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.

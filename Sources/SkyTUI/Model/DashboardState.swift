@@ -21,10 +21,16 @@ public struct DashboardState: Sendable {
     public private(set) var pauseRequested = false
     /// q was pressed during the run: the scans are being cancelled, then the dashboard leaves.
     public private(set) var quitRequested = false
+    /// The explain panel replaces the errors panel (`e`, `--explain`).
+    public private(set) var showingExplain: Bool
+    /// The latest narrated decisions, oldest first; at most `narrationLimit`.
+    public private(set) var narration: [NarratedLine] = []
+    public static let narrationLimit = 64
+    private var narrator = Narrator()
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
-        exitOnDone: Bool = false
+        exitOnDone: Bool = false, explain: Bool = false
     ) {
         self.snapshot = snapshot
         self.size = size
@@ -32,6 +38,7 @@ public struct DashboardState: Sendable {
         self.glyphs = glyphs
         self.exitOnDone = exitOnDone
         requestedBatch = snapshot.batch
+        showingExplain = explain
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
@@ -63,12 +70,23 @@ public struct DashboardState: Sendable {
             return []
         case .key(let key):
             return press(key)
+        case .events(let events):
+            for event in events {
+                let text = narrator.narrate(event, batch: snapshot.batch, failFast: snapshot.configuration.failFast)
+                narration.append(NarratedLine(time: event.time, text: text))
+            }
+            if narration.count > Self.narrationLimit { narration.removeFirst(narration.count - Self.narrationLimit) }
+            return []
         }
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
         if key == .character("?") {
             showingHelp.toggle()
+            return []
+        }
+        if key == .character("e") {
+            showingExplain.toggle()
             return []
         }
         if showingHelp && key == .escape {
@@ -104,4 +122,10 @@ public struct DashboardState: Sendable {
         requestedBatch = batch
         return [.setBatch(batch)]
     }
+}
+
+/// One narrated decision and when it happened.
+public struct NarratedLine: Equatable, Sendable {
+    public var time: Duration
+    public var text: String
 }

@@ -29,7 +29,11 @@ public enum DashboardView {
         let spare = footerY - lanesY
         let laneRows = min(1 + state.snapshot.slots.count, spare - 1 - minimumErrorRows)
         SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
-        ErrorsPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+        if state.showingExplain {
+            ExplainPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+        } else {
+            ErrorsPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+        }
         Footer.draw(state, into: &grid, y: footerY)
         if state.showingHelp { HelpOverlay.draw(state, into: &grid) }
         return grid

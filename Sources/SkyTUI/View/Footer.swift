@@ -23,7 +23,8 @@ enum Footer {
             ? [("q", "quit")]
             : state.isPaused
                 ? [("q", "quit"), ("space", "resume"), ("?", "help")]
-                : [("q", "quit"), ("space", "pause"), ("+ -", "batch \(state.requestedBatch)"), ("?", "help")]
+                : [("q", "quit"), ("space", "pause"), ("+ -", "batch \(state.requestedBatch)"),
+                   ("e", state.showingExplain ? "errors" : "explain"), ("?", "help")]
         for (key, meaning) in keys {
             column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
             column = grid.write(" " + meaning + " ", x: column, y: y)

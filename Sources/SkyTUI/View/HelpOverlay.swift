@@ -6,9 +6,11 @@ enum HelpOverlay {
         ("Latency", "Wait: scheduled to started. Run: started to finished. In ms, at the 50th, 95th and 99th percentile."),
         ("Slots", "One lane per task-group slot. When a scan finishes, the highest-priority waiting scan takes its slot."),
         ("Errors", "Simulated failures, each wrapped in a Result, so the run goes on. Newest first."),
+        ("Explain", "In place of the errors (e): each scheduling decision in plain words, newest first."),
         ("q Esc ^C", "Quit: cancel the running scans, then print the summary."),
         ("space", "Pause or resume: running scans finish, no new ones start."),
         ("+ -", "Grow or shrink the batch while the run goes on."),
+        ("e", "Switch between the errors and the explain panel."),
         ("?", "This help; ? or Esc closes it."),
     ]
 

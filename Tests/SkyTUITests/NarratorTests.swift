@@ -1,0 +1,94 @@
+import SkyCore
+import SkyTUI
+import Testing
+
+@Suite("Explain panel narration")
+struct NarratorTests {
+    static func narrate(_ events: [ScanEvent], batch: Int, failFast: Bool = false) -> [String] {
+        var narrator = Narrator()
+        return events.map { narrator.narrate($0, batch: batch, failFast: failFast) }
+    }
+
+    @Test("A seeded run at batch 1 is narrated the same way every time")
+    func seededRun() async {
+        // Batch 1 makes the order of events independent of timing, so the story is fixed. Scan 4,
+        // the only high-priority scan, is scheduled last and starts first.
+        let buffer = ScanEventBuffer(limit: 1000)
+        let config = RunConfiguration(total: 5, batch: 1, seed: 3, failureRate: 0.3, work: 1_000)
+        _ = await ScanModel(configuration: config, sinks: [buffer]).run()
+        let story = Self.narrate(buffer.drain(), batch: 1)
+        #expect(story == [
+            "scan 0 (medium) is scheduled",
+            "scan 1 (medium) is scheduled",
+            "scan 2 (medium) is scheduled",
+            "scan 3 (low) is scheduled",
+            "scan 4 (high) is scheduled",
+            "scan 4 (high) starts in slot 0: 1 of 1 slots busy",
+            "scan 4 (high) completed: 8102 signals found",
+            "slot 0 freed by scan 4, so scan 0 (medium) starts",
+            "scan 0 failed: signal lost, wrapped in Result, the group goes on",
+            "slot 0 freed by scan 0, so scan 1 (medium) starts",
+            "scan 1 (medium) completed: 8292 signals found",
+            "slot 0 freed by scan 1, so scan 2 (medium) starts",
+            "scan 2 (medium) completed: 7790 signals found",
+            "slot 0 freed by scan 2, so scan 3 (low) starts",
+            "scan 3 (low) completed: 7895 signals found",
+        ])
+    }
+
+    @Test("A freed slot is named when the next scan takes it")
+    func freedSlot() {
+        func event(_ kind: ScanEvent.Kind, _ scan: Int, _ priority: ScanPriority, slot: Int?) -> ScanEvent {
+            ScanEvent(kind: kind, scan: scan, priority: priority, slot: slot, time: .zero)
+        }
+        let story = Self.narrate([
+            event(.started, 0, .high, slot: 0),
+            event(.started, 1, .medium, slot: 1),
+            event(.scheduled, 2, .low, slot: nil),
+            event(.completed(ScanResult(signals: 12, checksum: 1)), 1, .medium, slot: 1),
+            event(.started, 2, .low, slot: 1),
+            event(.failed(.signalLost), 0, .high, slot: 0),
+            event(.cancelled, 3, .low, slot: nil),
+        ], batch: 2)
+        #expect(story == [
+            "scan 0 (high) starts in slot 0: 1 of 2 slots busy",
+            "scan 1 (medium) starts in slot 1: 2 of 2 slots busy",
+            "scan 2 (low) waits: 2 of 2 slots busy",
+            "scan 1 (medium) completed: 12 signals found",
+            "slot 1 freed by scan 1, so scan 2 (low) starts",
+            "scan 0 failed: signal lost, wrapped in Result, the group goes on",
+            "scan 3 (low) cancelled before it started",
+        ])
+        #expect(Self.narrate([event(.failed(.sensorGlitch), 4, .low, slot: 0)], batch: 1, failFast: true)
+            == ["scan 4 failed: sensor glitch, --fail-fast cancels the rest"])
+    }
+
+    @Test("The event buffer keeps the newest events and counts the ones it drops")
+    func buffer() {
+        let buffer = ScanEventBuffer(limit: 3)
+        for scan in 0..<5 {
+            buffer.record(ScanEvent(kind: .scheduled, scan: scan, priority: .low, slot: nil, time: .zero))
+        }
+        #expect(buffer.drain().map(\.scan) == [2, 3, 4])
+        #expect(buffer.dropped == 2)
+        #expect(buffer.drain().isEmpty)
+    }
+
+    @Test("e toggles the explain panel, which keeps a bounded narration")
+    func toggleAndBound() {
+        var state = DashboardState(snapshot: Scene.midRun, size: TerminalSize(width: 100, height: 30), info: Scene.info)
+        #expect(!state.showingExplain)
+        #expect(state.update(.key(.character("e"))) == [])
+        #expect(state.showingExplain)
+        let events = (0..<200).map { ScanEvent(kind: .scheduled, scan: $0, priority: .medium, slot: nil, time: .seconds($0)) }
+        _ = state.update(.events(events))
+        #expect(state.narration.count == DashboardState.narrationLimit)
+        #expect(state.narration.last?.text == "scan 199 (medium) is scheduled")
+        #expect(state.narration.first?.time == .seconds(200 - DashboardState.narrationLimit))
+        let text = DashboardView.render(state).text
+        #expect(text.contains("Explain"))
+        #expect(text.contains("scan 199 (medium)"))
+        _ = state.update(.key(.character("e")))
+        #expect(DashboardView.render(state).text.contains("Errors"))
+    }
+}
