@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 public import SkyCore
 
 /// Writes every event to a file as JSON Lines, one `write(2)` per line, so a run that is killed
@@ -22,7 +21,7 @@ public final class EventsFile: ScanEventSink {
         var failure: String?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates or truncates the file at `path`.
     public init(path: String) throws(OpenError) {
@@ -30,7 +29,7 @@ public final class EventsFile: ScanEventSink {
         guard descriptor >= 0 else {
             throw OpenError(path: path, reason: String(cString: strerror(errno)))
         }
-        state = Mutex(State(descriptor: descriptor))
+        state = Locked(State(descriptor: descriptor))
     }
 
     public func record(_ event: ScanEvent) {

@@ -1,5 +1,4 @@
 import SkyCore
-import Synchronization
 
 /// A model running on the cooperative pool, watched from the main thread.
 ///
@@ -7,7 +6,7 @@ import Synchronization
 /// stop it by hand (`model.cancel()`), as DESIGN.md says an unstructured task must be.
 final class LaunchedRun: Sendable {
     let model: ScanModel
-    private let finished = Mutex<RunSummary?>(nil)
+    private let finished = Locked<RunSummary?>(nil)
 
     init(configuration: RunConfiguration, sinks: [any ScanEventSink]) {
         model = ScanModel(configuration: configuration, sinks: sinks)

@@ -1,11 +1,10 @@
-import Synchronization
 @testable import SkyCore
 
 /// Records every event, and optionally answers some of them with a control, sent synchronously
 /// from inside the engine's scheduling step: that makes "pause after the first start" exact.
 final class EventRecorder: ScanEventSink {
-    private let recorded = Mutex<[ScanEvent]>([])
-    private let model = Mutex<ScanModel?>(nil)
+    private let recorded = Locked<[ScanEvent]>([])
+    private let model = Locked<ScanModel?>(nil)
     private let react: @Sendable (ScanEvent, [ScanEvent]) -> ScanControl?
 
     init(react: @escaping @Sendable (ScanEvent, [ScanEvent]) -> ScanControl? = { _, _ in nil }) {

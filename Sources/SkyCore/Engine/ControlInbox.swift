@@ -17,7 +17,7 @@ final class ControlInbox: Sendable {
         var waiter: Waiter = .none
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Controls sent and not yet drained, readable without the lock: `drain()` runs every
     /// scheduling step and almost always finds nothing.
     private let pendingCount = Atomic<Int>(0)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The latest snapshot, readable from any thread without an actor hop.
 ///
@@ -7,10 +6,10 @@ import Synchronization
 /// take a short lock. Publishing copies the plain-value progress and, when they changed, shares the
 /// model's slot and error arrays (a reference count, not a copy).
 final class SnapshotBoard: Sendable {
-    private let latest: Mutex<ScanSnapshot>
+    private let latest: Locked<ScanSnapshot>
 
     init(_ snapshot: ScanSnapshot) {
-        latest = Mutex(snapshot)
+        latest = Locked(snapshot)
     }
 
     /// Replaces the progress, and the slots and errors where given.

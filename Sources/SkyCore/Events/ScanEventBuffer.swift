@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// The engine's events held for a reader that polls, such as the dashboard's frame loop, which
 /// runs on a plain thread and cannot iterate an `AsyncStream`.
@@ -8,7 +7,7 @@ import Synchronization
 /// and memory stays flat however fast scans finish. Older events are dropped and counted.
 public final class ScanEventBuffer: ScanEventSink {
     private let limit: Int
-    private let held = Mutex(Deque<ScanEvent>())
+    private let held = Locked(Deque<ScanEvent>())
     private let dropCounter = DropCounter()
 
     public init(limit: Int = 256) {
