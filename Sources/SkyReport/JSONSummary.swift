@@ -30,7 +30,11 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var failureRate: Double
     public var priorities: String
     public var failFast: Bool
-    /// `drained`, `cancelled` or `fail_fast`.
+    /// `serial`, `unbounded`, `batched` or `stream`.
+    public var strategy: String
+    /// `result` or `throw`.
+    public var errorMode: String
+    /// `drained`, `cancelled`, `fail_fast` or `thrown`.
     public var ending: String
     public var exitStatus: Int32
     public var scheduled: Int
@@ -43,6 +47,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var scansPerSecond: Double
     public var recentScansPerSecond: Double
     public var maxRunning: Int
+    /// The most scans ever executing on pool threads at once (running scans can wait for one).
+    public var peakOnThread: Int
+    /// `--errors throw`: results finished by children but discarded when the group threw.
+    public var discarded: Int
+    /// After a cancellation: milliseconds until the last running scan had stopped.
+    public var stoppedInMs: Double?
     /// Run time (started to finished) of completed and failed scans.
     public var latencyMs: Percentiles
     /// Wait time (scheduled to started).
@@ -56,7 +66,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
-        case checksum, errors, dashboard
+        case checksum, errors, dashboard, strategy, discarded
+        case errorMode = "error_mode"
+        case peakOnThread = "peak_on_thread"
+        case stoppedInMs = "stopped_in_ms"
         case failureRate = "failure_rate"
         case failFast = "fail_fast"
         case exitStatus = "exit_status"
@@ -82,10 +95,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         failureRate = config.failureRate
         priorities = config.priorityMix.description
         failFast = config.failFast
+        strategy = config.strategy.rawValue
+        errorMode = config.errors.rawValue
         switch summary.ending {
         case .drained: ending = "drained"
         case .cancelled: ending = "cancelled"
         case .failFast: ending = "fail_fast"
+        case .thrown: ending = "thrown"
         }
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled
@@ -97,6 +113,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         scansPerSecond = s.meanRate
         recentScansPerSecond = s.recentRate
         maxRunning = s.maxRunning
+        peakOnThread = s.peakOnThread
+        discarded = s.discarded
+        stoppedInMs = s.stoppedIn.map { ($0.seconds * 1e6).rounded() / 1e3 }
         latencyMs = Percentiles(s.runLatency)
         waitMs = Percentiles(s.waitLatency)
         byPriority = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { p in

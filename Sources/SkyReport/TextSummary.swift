@@ -18,9 +18,20 @@ public enum TextSummary {
             lines.append("sky: cancelled after \(elapsed) s; \(c.completed + c.failed) of \(config.total) scans finished")
         case .failFast(let scan):
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
+        case .thrown(let scan):
+            lines.append("sky: scan \(scan) failed and its error, thrown out of the task group, cancelled the rest after \(elapsed) s")
+        }
+        if config.strategy != .batched || config.errors != .result {
+            lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
         lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
+        if let stoppedIn = s.stoppedIn {
+            lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after the cancellation")
+        }
+        if s.discarded > 0 {
+            lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")
+        }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
         lines.append("  run time  ms  " + percentiles(s.runLatency))
         lines.append("  wait time ms  " + percentiles(s.waitLatency))

@@ -75,3 +75,39 @@ enum OutputFormat: String, CaseIterable {
         self = format
     }
 }
+
+extension ArgumentValue {
+    /// One of an enumeration's names, e.g. `--strategy serial`.
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String) throws -> Choice
+    where Choice.RawValue == String {
+        guard let value = Choice(rawValue: text.lowercased()) else {
+            throw ValidationError("must be one of " + Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+        }
+        return value
+    }
+
+    /// `--speed`: a fraction of full speed, `0.25` or `25%`.
+    static func speed(_ text: String) throws -> Double {
+        let value: Double? =
+            if text.hasSuffix("%") { Double(text.dropLast()).map { $0 / 100 } } else { Double(text) }
+        let range = RunConfiguration.speedRange
+        guard let value, range.contains(value) else {
+            throw ValidationError(
+                "must be a fraction of full speed from \(range.lowerBound) to \(range.upperBound) (e.g. 0.25) or a percentage (e.g. 25%)")
+        }
+        return value
+    }
+
+    /// A time such as `2s`, `500ms`, `1.5m` or `8h`; a bare number is seconds.
+    static func duration(_ text: String, in range: ClosedRange<Duration>) throws -> Duration {
+        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        let lowered = text.lowercased()
+        let (number, scale) = units.first { lowered.hasSuffix($0.suffix) }
+            .map { (String(lowered.dropLast($0.suffix.count)), $0.seconds) } ?? (lowered, 1)
+        let upper = range.upperBound.components.seconds
+        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(upper) else {
+            throw ValidationError("must be a time from 0 to \(upper / 3600)h, e.g. 500ms, 2s, 10m or 8h")
+        }
+        return .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+}

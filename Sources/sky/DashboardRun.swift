@@ -31,6 +31,41 @@ struct DashboardRun {
     /// dashboard (an unknown terminal type) and nothing has started yet.
     func execute() -> Int32? {
         guard let screen = CursesScreen(colors: colors) else { return nil }
+        var configuration = self.configuration
+        var report = self.report
+        var finished: [(summary: RunSummary, report: RunReport, figures: FrameFigures, signal: Int32?)] = []
+        while true {
+            let watched = watch(configuration, report: report, on: screen)
+            finished.append((watched.summary, report, watched.figures, watched.signal))
+            guard watched.signal == nil, let strategy = watched.rerun else { break }
+            // `r` after a run: the same scans again with another strategy. The events file
+            // belongs to the first run, which has closed it.
+            configuration = Self.rerunning(configuration, with: strategy)
+            report = RunReport(format: report.format, eventsFile: nil, replay: Sky.replayCommand(configuration))
+        }
+        screen.close()
+        // Every run of the session is reported, in order; the last one decides the exit status.
+        var status: Int32 = 0
+        for run in finished {
+            status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures)
+        }
+        return status
+    }
+
+    /// The configuration for a rerun with `strategy`, with what that strategy cannot take removed.
+    static func rerunning(_ configuration: RunConfiguration, with strategy: ScanStrategy) -> RunConfiguration {
+        var next = configuration
+        next.strategy = strategy
+        if strategy == .unbounded { next.total = min(next.total, RunConfiguration.unboundedLimit) }
+        if strategy == .stream { next.errors = .result }
+        if strategy != .serial { next.spacing = .zero }
+        return next
+    }
+
+    /// Shows one run from start to end.
+    private func watch(
+        _ configuration: RunConfiguration, report: RunReport, on screen: CursesScreen
+    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?) {
         // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
@@ -42,6 +77,7 @@ struct DashboardRun {
         var gaps = FrameGaps()
         var caught: Int32?
         var leaving = false
+        var rerun: ScanStrategy?
         var nextFrame = clock.now
 
         func perform(_ commands: [DashboardCommand]) {
@@ -49,9 +85,13 @@ struct DashboardRun {
                 switch command {
                 case .pause: run.model.pause()
                 case .resume: run.model.resume()
+                case .step: run.model.step()
                 case .setBatch(let batch): run.model.setBatch(batch)
                 case .cancel: run.model.cancel()
                 case .exit: leaving = true
+                case .rerun(let strategy):
+                    rerun = strategy
+                    leaving = true
                 }
             }
         }
@@ -91,8 +131,6 @@ struct DashboardRun {
                 nextFrame = min(nextFrame, clock.now + Self.frameInterval)
             }
         }
-        screen.close()
-
         // The run has finished (the dashboard leaves only then); its summary follows at once.
         var summary = run.summary
         while summary == nil {
@@ -100,6 +138,6 @@ struct DashboardRun {
             summary = run.summary
         }
         let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores)
-        return report.finish(summary!, signal: caught, dashboard: figures)
+        return (summary!, figures, caught, rerun)
     }
 }

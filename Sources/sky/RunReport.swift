@@ -15,7 +15,7 @@ struct RunReport {
 
     func finish(_ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil) -> Int32 {
         var status: Int32 =
-            if let signal { 128 + signal } else if case .failFast = summary.ending { 1 } else { 0 }
+            if let signal { 128 + signal } else if summary.ending.isFailure { 1 } else { 0 }
         if let eventsFile {
             if summary.notStarted > 0 {
                 eventsFile.write(EventLine.notStarted(

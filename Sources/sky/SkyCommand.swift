@@ -27,17 +27,28 @@ struct Sky: ParsableCommand {
                 sky --priorities 60:30:10 --batch 1
               A JSON summary on stdout and a JSON Lines event log:
                 sky --total 1000 --work 1000 --format json --events run.jsonl
+              Every scan in the group at once; watch how many really get a thread:
+                sky --strategy unbounded --total 24
+              The first failure thrown out of the group cancels the rest:
+                sky --errors throw --failure-rate 0.2 --seed 4
+              One at a time, two seconds apart, in slow motion:
+                sky --strategy serial --spacing 2s --speed 0.5 --total 6
+              Guided lessons:
+                sky lesson
 
             Dashboard keys (when stdout is a terminal):
               q, Esc, Ctrl-C  quit: cancel the running scans and print the summary
               space           pause or resume (running scans finish, no new ones start)
+              n               while paused: start one more scan (one scheduling step)
+              c               cancel the run and stay to see how fast the scans stopped
               + and -         grow or shrink the batch while the run goes on
               e               switch between the errors and the explain panel
+              s then r        after a run: choose another strategy, then rerun
               ?               what each panel shows
 
             Exit status:
               0    the run finished (simulated failures are part of a run)
-              1    --fail-fast stopped the run at a failure
+              1    --fail-fast or --errors throw stopped the run at a failure
               64   bad input
               74   the events file could not be written
               129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early; the summary
@@ -86,6 +97,32 @@ struct Sky: ParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Cancel the remaining scans at the first failure; exit status 1.")
     var failFast = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default batched).",
+            valueName: "serial|unbounded|batched|stream"),
+        transform: { try ArgumentValue.choice($0) })
+    var strategy: ScanStrategy = .batched
+
+    @Option(
+        help: ArgumentHelp(
+            "What a failure does: result (wrapped, the group goes on) or throw (a throwing group: the first failure cancels the rest; exit status 1) (default result).",
+            valueName: "result|throw"),
+        transform: { try ArgumentValue.choice($0) })
+    var errors: ErrorMode = .result
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default 1).", valueName: "f"),
+        transform: { try ArgumentValue.speed($0) })
+    var speed: Double = 1
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --strategy serial: the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
+    var spacing: Duration = .zero
+
     @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
     var noTUI = false
 
@@ -106,10 +143,21 @@ struct Sky: ParsableCommand {
     @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
     var events: String?
 
+    mutating func validate() throws {
+        if strategy == .unbounded && total > RunConfiguration.unboundedLimit {
+            throw ValidationError(
+                "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
+        }
+        if strategy == .stream && errors == .throw {
+            throw ValidationError("--errors throw needs a task group: use it with --strategy serial, unbounded or batched")
+        }
+        if spacing > .zero && strategy != .serial {
+            throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
+        }
+    }
+
     mutating func run() throws {
-        let configuration = RunConfiguration(
-            total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
-            failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast)
+        let configuration = makeConfiguration()
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile: EventsFile?
         do {
@@ -117,7 +165,7 @@ struct Sky: ParsableCommand {
         } catch {
             throw ValidationError("--events: \(error)")
         }
-        let report = RunReport(format: format, eventsFile: eventsFile, replay: replayCommand(configuration))
+        let report = RunReport(format: format, eventsFile: eventsFile, replay: Self.replayCommand(configuration))
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: RunInfo(cores: Cores.active),
@@ -128,13 +176,24 @@ struct Sky: ParsableCommand {
         throw ExitCode(HeadlessRun(configuration: configuration, report: report).execute())
     }
 
+    func makeConfiguration() -> RunConfiguration {
+        RunConfiguration(
+            total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
+            failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast, strategy: strategy,
+            errors: errors, speed: speed, spacing: spacing)
+    }
+
     /// The command that repeats this run exactly.
-    private func replayCommand(_ configuration: RunConfiguration) -> String {
+    static func replayCommand(_ configuration: RunConfiguration) -> String {
         var words = ["sky", "--total", "\(configuration.total)", "--batch", "\(configuration.batch)", "--seed", "\(configuration.seed)"]
         if configuration.work != RunConfiguration.defaultWork { words += ["--work", "\(configuration.work)"] }
         if configuration.failureRate != 0.1 { words += ["--failure-rate", "\(configuration.failureRate)"] }
         if configuration.priorityMix != .standard { words += ["--priorities", "\(configuration.priorityMix)"] }
         if configuration.failFast { words.append("--fail-fast") }
+        if configuration.strategy != .batched { words += ["--strategy", configuration.strategy.rawValue] }
+        if configuration.errors != .result { words += ["--errors", configuration.errors.rawValue] }
+        if configuration.speed != 1 { words += ["--speed", "\(configuration.speed)"] }
+        if configuration.spacing > .zero { words += ["--spacing", "\(configuration.spacing.components.seconds * 1000 + configuration.spacing.components.attoseconds / 1_000_000_000_000_000)ms"] }
         return words.joined(separator: " ")
     }
 }

@@ -112,4 +112,50 @@ struct DashboardStateTests {
         #expect(history.samples().count == RateHistory.capacity)
         #expect(history.samples(last: 3) == [1, 1, 1])
     }
+
+    @Test("c cancels and stays: the finished screen shows what the cancellation did")
+    func cancelStays() {
+        var state = running()
+        #expect(state.update(.key(.character("c"))) == [.cancel])
+        #expect(state.isStopping)
+        #expect(state.update(.key(.character("c"))) == [])
+        var finished = Scene.midRun
+        finished.progress.phase = .finished(.cancelled)
+        #expect(state.update(.frame(finished, elapsed: .seconds(5))) == [], "c does not leave by itself")
+        #expect(state.isFinished)
+    }
+
+    @Test("n steps only while paused")
+    func step() {
+        var state = running()
+        #expect(state.update(.key(.character("n"))) == [])
+        #expect(state.update(.key(.character(" "))) == [.pause])
+        #expect(state.update(.key(.character("n"))) == [.step])
+        #expect(state.update(.key(.character("n"))) == [.step])
+    }
+
+    @Test("After a run, s cycles the strategy and r reruns with it; other keys still leave")
+    func rerun() {
+        var state = running()
+        #expect(state.update(.key(.character("s"))) == [], "s does nothing during a run")
+        #expect(state.nextStrategy == .batched)
+        _ = state.update(.frame(Scene.finished, elapsed: .seconds(7)))
+        #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .stream)
+        #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .serial)
+        #expect(state.update(.key(.character("r"))) == [.rerun(.serial)])
+        #expect(state.update(.key(.character("x"))) == [.exit])
+    }
+
+    @Test("Serial and unbounded runs have no batch for + and - to change")
+    func noBatchKeys() {
+        for strategy in [ScanStrategy.serial, .unbounded] {
+            var snapshot = Scene.midRun
+            snapshot.progress.configuration.strategy = strategy
+            var state = DashboardState(snapshot: snapshot, size: Self.size, info: Scene.info)
+            #expect(state.update(.key(.character("+"))) == [])
+            #expect(state.update(.key(.character("-"))) == [])
+        }
+    }
 }

@@ -94,7 +94,7 @@ struct DashboardViewTests {
         #expect(frame(stopping).text.contains("CANCELLING"))
         let done = frame(Scene.finished).text
         #expect(done.contains("DONE  18 completed · 2 failed · 0 cancelled in 0:06.2"))
-        #expect(done.contains("press any key to exit"))
+        #expect(done.contains("r: rerun"))
         var failFast = Scene.finished
         failFast.progress.phase = .finished(.failFast(scan: 4))
         let stopped = frame(failFast)

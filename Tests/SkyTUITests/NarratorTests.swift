@@ -4,9 +4,12 @@ import Testing
 
 @Suite("Explain panel narration")
 struct NarratorTests {
-    static func narrate(_ events: [ScanEvent], batch: Int, failFast: Bool = false) -> [String] {
+    static func narrate(
+        _ events: [ScanEvent], batch: Int, failFast: Bool = false, strategy: ScanStrategy = .batched, errors: ErrorMode = .result
+    ) -> [String] {
+        let configuration = RunConfiguration(total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors)
         var narrator = Narrator()
-        return events.map { narrator.narrate($0, batch: batch, failFast: failFast) }
+        return events.map { narrator.narrate($0, batch: batch, configuration: configuration) }
     }
 
     @Test("A seeded run at batch 1 is narrated the same way every time")
@@ -90,5 +93,18 @@ struct NarratorTests {
         #expect(text.contains("scan 199 (medium)"))
         _ = state.update(.key(.character("e")))
         #expect(DashboardView.render(state).text.contains("Errors"))
+    }
+
+    @Test("Throw mode says the error leaves the group or the loop; unbounded and serial say how scans start")
+    func strategiesAndThrow() {
+        func event(_ kind: ScanEvent.Kind, _ scan: Int, _ priority: ScanPriority, slot: Int?) -> ScanEvent {
+            ScanEvent(kind: kind, scan: scan, priority: priority, slot: slot, time: .zero)
+        }
+        let failed = event(.failed(.signalLost), 4, .low, slot: 0)
+        #expect(Self.narrate([failed], batch: 2, errors: .throw) == ["scan 4 failed: signal lost, thrown out of the group, which cancels every other scan"])
+        #expect(Self.narrate([failed], batch: 1, strategy: .serial, errors: .throw) == ["scan 4 failed: signal lost, thrown out of the loop: nothing after it starts"])
+        let started = event(.started, 3, .high, slot: 0)
+        #expect(Self.narrate([started], batch: 20, strategy: .unbounded) == ["scan 3 (high) is added to the group: 1 children, the pool runs what it can"])
+        #expect(Self.narrate([started], batch: 1, strategy: .serial) == ["scan 3 (high) starts: the loop awaits it before the next one"])
     }
 }

@@ -9,6 +9,10 @@ enum Scene: String, CaseIterable {
     case done
     case help
     case explain
+    /// `--strategy unbounded`: twelve children in the group, two on a thread.
+    case unbounded
+    /// `--errors throw`: the first failure ended the run and a finished result was lost.
+    case thrown
 
     static let configuration = RunConfiguration(total: 20, batch: 4, seed: 42)
     static let info = RunInfo(cores: 2)
@@ -44,8 +48,52 @@ enum Scene: String, CaseIterable {
             _ = state.update(.key(.character("e")))
             _ = state.update(.events(Self.decisions))
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
+        case .unbounded:
+            state = DashboardState(snapshot: Self.unboundedRun, size: size, info: Self.info)
+            _ = state.update(.frame(Self.unboundedRun, elapsed: .milliseconds(2_400)))
+        case .thrown:
+            state = DashboardState(snapshot: Self.thrownRun, size: size, info: Self.info)
+            _ = state.update(.frame(Self.thrownRun, elapsed: .milliseconds(1_850)))
         }
         return state
+    }
+
+    static var unboundedRun: ScanSnapshot {
+        let config = RunConfiguration(total: 12, batch: 4, seed: 4, strategy: .unbounded)
+        var snapshot = ScanSnapshot(configuration: config)
+        snapshot.progress.phase = .running
+        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.progress.elapsed = .milliseconds(2_400)
+        snapshot.progress.counters = counters(waiting: 0, running: 12, completed: 0, failed: 0)
+        snapshot.progress.byPriority = PerPriority(
+            high: counters(waiting: 0, running: 1, completed: 0, failed: 0),
+            medium: counters(waiting: 0, running: 7, completed: 0, failed: 0),
+            low: counters(waiting: 0, running: 4, completed: 0, failed: 0))
+        snapshot.progress.maxRunning = 12
+        snapshot.progress.onThread = 2
+        snapshot.progress.peakOnThread = 2
+        let priorities: [ScanPriority] = [.medium, .medium, .low, .medium, .high, .medium, .medium, .medium, .low, .low, .medium, .low]
+        snapshot.slots = priorities.enumerated().map { SlotOccupancy(scan: $0.offset, priority: $0.element, startedAt: .microseconds(50)) }
+        return snapshot
+    }
+
+    static var thrownRun: ScanSnapshot {
+        let config = RunConfiguration(total: 20, batch: 4, seed: 42, failureRate: 0.3, errors: .throw)
+        var snapshot = ScanSnapshot(configuration: config)
+        snapshot.progress.phase = .finished(.thrown(scan: 6))
+        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.progress.elapsed = .milliseconds(1_850)
+        snapshot.progress.counters = counters(waiting: 0, running: 0, completed: 5, failed: 1)
+        snapshot.progress.counters.cancelled = 14
+        snapshot.progress.counters.scheduled = 20
+        snapshot.progress.maxRunning = 4
+        snapshot.progress.discarded = 1
+        snapshot.progress.stoppedIn = .microseconds(2_400)
+        snapshot.progress.meanRate = 3.2
+        snapshot.progress.recentRate = 3.2
+        snapshot.progress.runLatency = LatencyPercentiles(p50: 1_180, p95: 1_342, p99: 1_342)
+        snapshot.recentErrors = [ScanErrorRecord(scan: 6, priority: .medium, failure: .signalLost, time: .milliseconds(1_848))]
+        return snapshot
     }
 
     static var start: ScanSnapshot {
@@ -68,6 +116,7 @@ enum Scene: String, CaseIterable {
             medium: counters(waiting: 6, running: 2, completed: 2, failed: 0),
             low: counters(waiting: 4, running: 1, completed: 0, failed: 1))
         snapshot.progress.maxRunning = 4
+        snapshot.progress.onThread = 2
         snapshot.progress.recentRate = 1.43
         snapshot.progress.meanRate = 1.43
         snapshot.progress.waitLatency = LatencyPercentiles(p50: 612.5, p95: 2_410, p99: 2_410)

@@ -5,6 +5,13 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let batchRange = 1...4096
     public static let workRange = 0...100_000_000
     public static let failureRateRange = 0.0...1.0
+    /// `--speed`: 1 is full speed; 0.01 makes a scan take a hundred times as long.
+    public static let speedRange = 0.01...1.0
+    /// `--spacing`, the gap between two serial scans.
+    public static let spacingRange = Duration.zero ... .seconds(3600)
+    /// The most scans an unbounded run may hold: every one is a child task at once, so its memory
+    /// grows with the total (about a kilobyte each), which is the point it makes.
+    public static let unboundedLimit = 10_000
     /// Lines per scan by default: about half a second on one core of this machine.
     public static let defaultWork = 500_000
 
@@ -17,15 +24,26 @@ public struct RunConfiguration: Equatable, Sendable {
     public var work: Int
     /// Cancel the rest of the run at the first failure.
     public var failFast: Bool
+    public var strategy: ScanStrategy
+    public var errors: ErrorMode
+    /// Slow motion: each scan sleeps between its chunks so that it takes `1 / speed` times as long.
+    public var speed: Double
+    /// Serial runs only: the pause between one scan's end and the next one's start.
+    public var spacing: Duration
 
     public init(
         total: Int, batch: Int, seed: UInt64, failureRate: Double = 0.1,
-        priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false
+        priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
+        strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero
     ) {
         precondition(Self.totalRange.contains(total), "total out of range")
         precondition(Self.batchRange.contains(batch), "batch out of range")
         precondition(Self.workRange.contains(work), "work out of range")
         precondition(Self.failureRateRange.contains(failureRate), "failure rate out of range")
+        precondition(Self.speedRange.contains(speed), "speed out of range")
+        precondition(Self.spacingRange.contains(spacing), "spacing out of range")
+        precondition(strategy != .unbounded || total <= Self.unboundedLimit, "too many scans for an unbounded run")
+        precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
         self.total = total
         self.batch = batch
         self.seed = seed
@@ -33,6 +51,19 @@ public struct RunConfiguration: Equatable, Sendable {
         self.priorityMix = priorityMix
         self.work = work
         self.failFast = failFast
+        self.strategy = strategy
+        self.errors = errors
+        self.speed = speed
+        self.spacing = spacing
+    }
+
+    /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.
+    public var window: Int {
+        switch strategy {
+        case .serial: 1
+        case .unbounded: total
+        case .batched, .stream: batch
+        }
     }
 
     /// The plan of scan `index`, derived, never stored.

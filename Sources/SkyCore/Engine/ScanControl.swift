@@ -7,4 +7,6 @@ public enum ScanControl: Equatable, Sendable {
     case setBatch(Int)
     /// Cancels the run: running scans stop at their next check, waiting ones never start.
     case cancel
+    /// While paused: lets exactly one more scan start, one scheduling step.
+    case step
 }

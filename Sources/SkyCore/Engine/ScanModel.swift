@@ -1,11 +1,13 @@
 import DequeModule
 
-/// Runs a batch of scans in a sliding-window task group and owns the truth about them.
+/// Runs a batch of scans with structured concurrency and owns the truth about them.
 ///
-/// At most `batch` scans run at once; each finished scan frees its slot for the highest-priority
-/// waiting scan. Every outcome is a `Result`, so a failure is recorded and the group goes on.
-/// Results are consumed one at a time as `group.next()` returns them, on this actor, which is what
-/// makes it safe to update the counters there without a lock.
+/// The default strategy is a sliding-window task group: at most `batch` scans run at once, and
+/// each finished scan frees its slot for the highest-priority waiting scan. Every outcome is a
+/// `Result`, so a failure is recorded and the group goes on. Results are consumed one at a time as
+/// `group.next()` returns them, on this actor, which is what makes it safe to update the counters
+/// there without a lock. The other strategies (`ScanStrategy`) and `--errors throw` change only
+/// how scans reach the pool and how a failure travels; the bookkeeping is shared.
 ///
 /// Readers on other threads call `snapshot()` (a short lock, no actor hop); controls arrive through
 /// `send(_:)` from any thread. The snapshot is published at most every `publishInterval` while
@@ -35,6 +37,10 @@ public actor ScanModel {
     public nonisolated let configuration: RunConfiguration
     private nonisolated let board: SnapshotBoard
     private nonisolated let inbox = ControlInbox()
+    /// Scans on a pool thread right now, read straight into each snapshot.
+    private nonisolated let gauge = ThreadGauge()
+    /// `--errors throw`: successes produced by children, so those the group discarded can be counted.
+    private nonisolated let produced = SharedCount()
     private let sinks: [any ScanEventSink]
     private let clock = ContinuousClock()
     /// Looked up per scan; `ScanPriority.taskPriority` builds the value through two runtime calls.
@@ -74,6 +80,12 @@ public actor ScanModel {
     @exclusivity(unchecked) private var statsRefreshedAt: Duration = .seconds(-1)
     /// A publication skipped the statistics; a trailing wake must refresh them.
     @exclusivity(unchecked) private var statsStale = false
+    /// Scans that may start while paused (`step`).
+    @exclusivity(unchecked) private var pendingSteps = 0
+    /// When cancellation was asked for, to measure how long the running scans take to stop.
+    @exclusivity(unchecked) private var endingAskedAt: Duration?
+    /// The serial loop, parked while paused; resumed by a control.
+    @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
@@ -81,14 +93,17 @@ public actor ScanModel {
         let initial = ScanSnapshot(configuration: configuration)
         state = initial.progress
         board = SnapshotBoard(initial)
-        slotTable = SlotTable(batch: configuration.batch)
+        slotTable = SlotTable(batch: configuration.window)
         origin = clock.now
     }
 
     /// The latest published state. Cheap and callable from any thread, even while every core is
     /// busy with scans.
     public nonisolated func snapshot() -> ScanSnapshot {
-        board.read()
+        var snapshot = board.read()
+        snapshot.progress.onThread = gauge.now
+        snapshot.progress.peakOnThread = gauge.peak
+        return snapshot
     }
 
     /// Sends a control to the run; callable from any thread, before or during the run.
@@ -101,6 +116,7 @@ public actor ScanModel {
     public nonisolated func resume() { send(.resume) }
     public nonisolated func setBatch(_ batch: Int) { send(.setBatch(batch)) }
     public nonisolated func cancel() { send(.cancel) }
+    public nonisolated func step() { send(.step) }
 
     /// Runs every scan and returns the summary. A model runs once.
     public func run() async -> RunSummary {
@@ -111,53 +127,10 @@ public actor ScanModel {
         state.phase = .running
         admit(at: .zero)
 
-        await withTaskGroup(of: Wake.self) { group in
-            let inbox = self.inbox
-            group.addTask { await inbox.wait(); return .control }
-            apply(inbox.drain())
-            startScans(in: &group, at: elapsed())
-            publish(at: elapsed(), force: true)
-
-            var completion: (SlotOccupancy, ScanResult)?
-            while let wake = await group.next() {
-                // One clock read per step: finishing, starting and publishing all use it.
-                let now = elapsed()
-                switch wake {
-                case .control:
-                    if ending == nil { group.addTask { await inbox.wait(); return .control } }
-                case .publishDue:
-                    publishScheduled = false
-                case .finished(let slot, let outcome):
-                    let occupancy = vacate(slot)
-                    if case .success(let result) = outcome, sinks.isEmpty {
-                        // Accounted after the next start, so the freed slot's next child is on
-                        // its way (and a worker thread still awake to take it) sooner. With
-                        // sinks the completion is accounted first, so its event precedes the
-                        // next start's, as it always has.
-                        completion = (occupancy, result)
-                    } else {
-                        finish(occupancy, in: slot, outcome: outcome, at: now)
-                    }
-                }
-                // Every step takes the pending controls before it starts scans, so a control
-                // sent while a step runs (a key, an event sink) holds from the very next start.
-                if inbox.hasPending { apply(inbox.drain()) }
-                if ending != nil && !cancellationPropagated {
-                    // Also cancels the parked control waiter, which is not re-added after this.
-                    group.cancelAll()
-                    cancellationPropagated = true
-                }
-                startScans(in: &group, at: now)
-                if let (occupancy, result) = completion {
-                    complete(occupancy, with: result, at: now)
-                    completion = nil
-                }
-                if isDrained { break }
-                publishIfDue(at: now, in: &group)
-            }
-            // The group waits for its children even after the loop; nothing but the parked
-            // control waiter can be left, and this ends it.
-            group.cancelAll()
+        switch configuration.strategy {
+        case .serial: await runSerially()
+        case .unbounded, .batched: await runWindow(delivering: nil)
+        case .stream: await runStream()
         }
 
         cancelUnstarted()
@@ -166,11 +139,11 @@ public actor ScanModel {
         publish(at: elapsed(), force: true)
         for sink in sinks { sink.finish() }
         return RunSummary(
-            snapshot: board.read(), errors: Array(errorLog), errorCount: errorCount,
+            snapshot: snapshot(), errors: Array(errorLog), errorCount: errorCount,
             notStarted: configuration.total - state.counters.scheduled)
     }
 
-    // MARK: - Scheduling
+    // MARK: - Strategies
 
     /// What wakes the run loop: a scan that ended, a control, or a publication that is due.
     private enum Wake: Sendable {
@@ -180,6 +153,212 @@ public actor ScanModel {
         case control
         case publishDue
     }
+
+    /// `--errors throw`: a child's failure, thrown out of the group by `next()`.
+    private struct ThrownFailure: Error {
+        let slot: Int
+        let failure: ScanFailure
+    }
+
+    /// What a stream run's producer hands its consumer.
+    private enum Delivery: Sendable {
+        /// `at` is when the producer took it from the group: when the scan ended, for its event.
+        case finished(SlotOccupancy, slot: Int, outcome: ScanOutcome, at: Duration)
+        /// Nothing finished, but the run is ending: the consumer should look.
+        case ending
+    }
+
+    /// The task-group strategies: a window of `state.batch` children (unbounded: every scan at
+    /// once). With a stream, finished scans are handed to it instead of being accounted here.
+    private func runWindow(delivering stream: AsyncStream<Delivery>.Continuation?) async {
+        let throwing = configuration.errors == .throw
+        let produced = self.produced
+        do {
+            // A throwing group in both error modes: with `result` no child ever throws, so it
+            // behaves as a plain `withTaskGroup`, and one loop serves both.
+            try await withThrowingTaskGroup(of: Wake.self) { group in
+                let inbox = self.inbox
+                group.addTask { await inbox.wait(); return .control }
+                apply(inbox.drain())
+                startScans(in: &group, at: elapsed(), throwing: throwing, produced: produced)
+                publish(at: elapsed(), force: true)
+
+                var completion: (SlotOccupancy, ScanResult)?
+                // Accounting a success after the next start gets the freed slot's next child on
+                // its way (and a worker thread still awake to take it) sooner. Events must stay
+                // in order, and a stream's consumer does the accounting, so only then.
+                let deferSuccesses = sinks.isEmpty && stream == nil
+                while let wake = try await group.next() {
+                    // One clock read per step: finishing, starting and publishing all use it.
+                    let now = elapsed()
+                    switch wake {
+                    case .control:
+                        if ending == nil { group.addTask { await inbox.wait(); return .control } }
+                    case .publishDue:
+                        publishScheduled = false
+                    case .finished(let slot, let outcome):
+                        let occupancy = vacate(slot)
+                        if let stream {
+                            state.counters.inStream += 1
+                            if case .terminated = stream.yield(.finished(occupancy, slot: slot, outcome: outcome, at: now)) {
+                                // The consumer has gone; the result still counts.
+                                state.counters.inStream -= 1
+                                finish(occupancy, in: slot, outcome: outcome, at: now)
+                            }
+                        } else if case .success(let result) = outcome, deferSuccesses {
+                            completion = (occupancy, result)
+                        } else {
+                            finish(occupancy, in: slot, outcome: outcome, at: now)
+                        }
+                    }
+                    // Every step takes the pending controls before it starts scans, so a control
+                    // sent while a step runs (a key, an event sink) holds from the very next start.
+                    if inbox.hasPending {
+                        let wasEnding = ending != nil
+                        apply(inbox.drain())
+                        if !wasEnding && ending != nil { stream?.yield(.ending) }
+                    }
+                    if ending != nil && !cancellationPropagated {
+                        cancellationPropagated = true
+                        if stream == nil {
+                            // Also cancels the parked control waiter, which is not re-added after this.
+                            group.cancelAll()
+                        }
+                        // A stream's producer is cancelled by its consumer instead: the consumer
+                        // stops, and the stream's `onTermination` cancels this task and its group.
+                    }
+                    startScans(in: &group, at: now, throwing: throwing, produced: produced)
+                    if let (occupancy, result) = completion {
+                        complete(occupancy, with: result, at: now)
+                        completion = nil
+                    }
+                    noteStopped(at: now)
+                    if isDrained { break }
+                    publishIfDue(at: now, in: &group)
+                }
+                // The group waits for its children even after the loop; nothing but the parked
+                // control waiter and a trailing publication can be left, and this ends them.
+                group.cancelAll()
+            }
+        } catch let thrown as ThrownFailure {
+            // By now the group has cancelled every other child and waited for all of them; the
+            // results it was holding went with it.
+            let now = elapsed()
+            let occupancy = vacate(thrown.slot)
+            finish(occupancy, in: thrown.slot, outcome: .failure(.failed(thrown.failure)), at: now)
+            if ending == nil || ending == .failFast(scan: occupancy.scan) { ending = .thrown(scan: occupancy.scan) }
+            for (slot, other) in slotTable.slots.enumerated() {
+                guard let other else { continue }
+                _ = vacate(slot)
+                finish(other, in: slot, outcome: .failure(.cancelled), at: now)
+            }
+            state.discarded = produced.value - state.counters.completed
+            noteStopped(at: now)
+        } catch {
+            preconditionFailure("a scan child throws only ThrownFailure: \(error)")
+        }
+    }
+
+    /// `--strategy stream`: the window runs in a producer task and hands each finished scan to an
+    /// `AsyncStream`; this task consumes the stream and accounts them. To cancel, the consumer
+    /// stops, and the stream's `onTermination` cancels the producer, as DESIGN.md describes.
+    private func runStream() async {
+        let producer: Task<Void, Never>
+        do {
+            let (results, continuation) = AsyncStream.makeStream(of: Delivery.self)
+            // Unstructured on purpose: nothing would cancel it with a parent, so the stream does.
+            producer = Task { await self.runWindow(delivering: continuation); continuation.finish() }
+            continuation.onTermination = { _ in producer.cancel() }
+            await consume(results)
+            // The stream ends here with its last reference, which is what calls `onTermination`
+            // when the consumer stopped early.
+        }
+        await producer.value
+    }
+
+    private func consume(_ results: AsyncStream<Delivery>) async {
+        for await delivery in results {
+            if case .finished(let occupancy, let slot, let outcome, let endedAt) = delivery {
+                state.counters.inStream -= 1
+                // Stamped with the time the scan ended, not the time it was consumed; a stream's
+                // events are written as they are consumed, so they can trail the next start.
+                finish(occupancy, in: slot, outcome: outcome, at: endedAt)
+                publish(at: elapsed())
+            }
+            // Cancelled, or --fail-fast: stop consuming, which stops the producer.
+            if ending != nil { return }
+        }
+    }
+
+    /// `--strategy serial`: one scan after another in a plain loop, with `spacing` between them.
+    ///
+    /// The loop runs as a child so that a cancel can cancel it (and the scan it awaits). While
+    /// the loop awaits a scan, this actor takes the controls in between: an actor does not
+    /// serialise across its own `await`s. The loop keeps the order itself, because it is one
+    /// loop and starts a scan only after the last one ended.
+    private func runSerially() async {
+        enum SerialWake { case loopEnded, control }
+        await withTaskGroup(of: SerialWake.self) { group in
+            let inbox = self.inbox
+            // Controls sent before the run (a pause, to step from the first scan) hold from the start.
+            apply(inbox.drain())
+            group.addTask { await self.serialLoop(); return .loopEnded }
+            group.addTask { await inbox.wait(); return .control }
+            publish(at: elapsed(), force: true)
+            var loopEnded = false
+            while let wake = await group.next() {
+                switch wake {
+                case .loopEnded:
+                    loopEnded = true
+                    group.cancelAll()
+                case .control where !loopEnded:
+                    apply(inbox.drain())
+                    if ending != nil {
+                        group.cancelAll()
+                    } else {
+                        group.addTask { await inbox.wait(); return .control }
+                    }
+                    publish(at: elapsed())
+                case .control:
+                    break
+                }
+            }
+        }
+    }
+
+    private func serialLoop() async {
+        var first = true
+        while ending == nil {
+            if !first && configuration.spacing > .zero {
+                try? await Task.sleep(for: configuration.spacing)
+            }
+            // The control waiter would bring these too, but only after this loop's next start.
+            if inbox.hasPending { apply(inbox.drain()) }
+            while ending == nil && paused && pendingSteps == 0 {
+                await withCheckedContinuation { serialGate = $0 }
+            }
+            guard ending == nil, let entry = queue.popNext() else { break }
+            first = false
+            if paused { pendingSteps -= 1 }
+            let start = elapsed()
+            begin(entry, in: 0, at: start)
+            publish(at: start)
+            let outcome = await ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge).run()
+            let end = elapsed()
+            let occupancy = vacate(0)
+            if configuration.errors == .throw, case .failure(.failed(let failure)) = outcome {
+                // A plain loop's `try`: the failure leaves the loop, and nothing after it starts.
+                finish(occupancy, in: 0, outcome: .failure(.failed(failure)), at: end)
+                ending = .thrown(scan: occupancy.scan)
+            } else {
+                finish(occupancy, in: 0, outcome: outcome, at: end)
+            }
+            noteStopped(at: end)
+            publish(at: end)
+        }
+    }
+
+    // MARK: - Scheduling
 
     private var isDrained: Bool {
         state.counters.running == 0
@@ -203,33 +382,63 @@ public actor ScanModel {
     }
 
     /// Fills free slots from the ready queue, highest priority first.
-    private func startScans(in group: inout TaskGroup<Wake>, at now: Duration) {
-        guard ending == nil, !paused else { return }
+    private func startScans(
+        in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration, throwing: Bool, produced: SharedCount
+    ) {
+        guard ending == nil, !paused || pendingSteps > 0 else { return }
         while state.counters.running < state.batch, !queue.isEmpty,
             let slot = slotTable.freeSlot(below: state.batch), let entry = queue.popNext()
         {
-            let plan = entry.plan
             // The child goes first and the bookkeeping after: the child cannot report back
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
-            let task = ScanTask(plan: plan)
-            group.addTask(priority: taskPriorities[plan.priority]) { @concurrent in
-                // Captures the plan once, inside `task`: the closure's context is allocated per scan.
-                if let outcome = task.runWithoutSuspending() { return .finished(slot: slot, outcome: outcome) }
-                return .finished(slot: slot, outcome: await task.run())
+            let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge)
+            if throwing {
+                group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
+                    let outcome = await task.run()
+                    switch outcome {
+                    case .failure(.failed(let failure)): throw ThrownFailure(slot: slot, failure: failure)
+                    case .success: produced.increment()
+                    case .failure(.cancelled): break
+                    }
+                    return .finished(slot: slot, outcome: outcome)
+                }
+            } else {
+                group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
+                    // Captures the plan once, inside `task`: the closure's context is allocated per scan.
+                    if let outcome = task.runWithoutSuspending() { return .finished(slot: slot, outcome: outcome) }
+                    return .finished(slot: slot, outcome: await task.run())
+                }
             }
-            latency.recordWait(from: entry.scheduledAt, to: now)
-            let occupancy = SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now)
-            slotTable.occupy(slot, with: occupancy)
-            slotsChanged = true
-            state.counters.waiting -= 1
-            state.counters.running += 1
-            state.byPriority[plan.priority].waiting -= 1
-            state.byPriority[plan.priority].running += 1
-            state.maxRunning = max(state.maxRunning, state.counters.running)
-            emit(.started, plan.index, plan.priority, slot: slot, at: now)
-            admit(at: now)
+            begin(entry, in: slot, at: now)
+            if paused {
+                pendingSteps -= 1
+                if pendingSteps == 0 { return }
+            }
         }
+    }
+
+    /// Accounts a scan that has just been given a slot (its task is already on its way).
+    private func begin(_ entry: ReadyQueue.Entry, in slot: Int, at now: Duration) {
+        let plan = entry.plan
+        latency.recordWait(from: entry.scheduledAt, to: now)
+        let occupancy = SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now)
+        slotTable.occupy(slot, with: occupancy)
+        slotsChanged = true
+        state.counters.waiting -= 1
+        state.counters.running += 1
+        state.byPriority[plan.priority].waiting -= 1
+        state.byPriority[plan.priority].running += 1
+        state.maxRunning = max(state.maxRunning, state.counters.running)
+        emit(.started, plan.index, plan.priority, slot: slot, at: now)
+        admit(at: now)
+    }
+
+    /// After a cancellation: once nothing runs, how long the running scans took to stop.
+    private func noteStopped(at now: Duration) {
+        guard let askedAt = endingAskedAt, state.stoppedIn == nil, state.counters.running == 0 else { return }
+        state.stoppedIn = now - askedAt
+        publishNow = true
     }
 
     /// Frees the slot of a scan that ended and counts it as no longer running.
@@ -248,6 +457,7 @@ public actor ScanModel {
     }
 
     private func complete(_ occupancy: SlotOccupancy, with result: ScanResult, at time: Duration) {
+        state.finishOrder.append(occupancy.priority)
         state.counters.completed += 1
         state.byPriority[occupancy.priority].completed += 1
         // XOR of mixed per-scan checksums: the same scans give the same value in any order.
@@ -265,6 +475,7 @@ public actor ScanModel {
             complete(occupancy, with: result, at: time)
             emit(.completed(result), scan, priority, slot: slot, at: time)
         case .failure(.failed(let failure)):
+            state.finishOrder.append(priority)
             state.counters.failed += 1
             state.byPriority[priority].failed += 1
             throughput.record(at: time)
@@ -273,6 +484,7 @@ public actor ScanModel {
             emit(.failed(failure), scan, priority, slot: slot, at: time)
             if configuration.failFast && ending == nil {
                 ending = .failFast(scan: scan)
+                endingAskedAt = time
                 state.phase = .stopping(.failFast(scan: scan))
                 publishNow = true
             }
@@ -292,17 +504,26 @@ public actor ScanModel {
                 state.phase = .paused
             case .resume where ending == nil:
                 paused = false
+                pendingSteps = 0
                 state.phase = .running
-            case .setBatch(let batch):
+            case .step where ending == nil && paused:
+                pendingSteps += 1
+            case .setBatch(let batch) where configuration.strategy.usesBatch:
                 state.batch = min(max(batch, RunConfiguration.batchRange.lowerBound), RunConfiguration.batchRange.upperBound)
                 slotTable.resize(to: state.batch)
                 slotsChanged = true
             case .cancel where ending == nil:
                 ending = .cancelled
+                endingAskedAt = elapsed()
                 state.phase = .stopping(.cancelled)
-            case .pause, .resume, .cancel:
+            case .pause, .resume, .step, .setBatch, .cancel:
                 break
             }
+        }
+        // The serial loop parks while paused; any control may be the one it waits for.
+        if let gate = serialGate {
+            serialGate = nil
+            gate.resume()
         }
     }
 
@@ -340,7 +561,7 @@ public actor ScanModel {
 
     /// Publishes now if a change must show at once, or if `publishInterval` has passed since the
     /// last publication; otherwise makes sure a trailing publication is on its way.
-    private func publishIfDue(at now: Duration, in group: inout TaskGroup<Wake>) {
+    private func publishIfDue(at now: Duration, in group: inout ThrowingTaskGroup<Wake, any Error>) {
         // Once ending, every step publishes: they are few, and a cancelled group would return a
         // trailing wake at once, round and round.
         if publishNow || ending != nil || now - publishedAt >= Self.publishInterval {
@@ -355,7 +576,7 @@ public actor ScanModel {
         }
     }
 
-    private func scheduleTrailingPublish(after delay: Duration, in group: inout TaskGroup<Wake>) {
+    private func scheduleTrailingPublish(after delay: Duration, in group: inout ThrowingTaskGroup<Wake, any Error>) {
         publishScheduled = true
         group.addTask {
             try? await Task.sleep(for: delay)

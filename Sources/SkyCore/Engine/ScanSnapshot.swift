@@ -22,6 +22,17 @@ public enum RunEnding: Equatable, Sendable {
     case cancelled
     /// `--fail-fast`: this scan's failure cancelled the rest.
     case failFast(scan: Int)
+    /// `--errors throw`: this scan's failure was thrown out of the task group, which cancelled
+    /// the rest and discarded the results it held.
+    case thrown(scan: Int)
+
+    /// Whether a failure ended the run (exit status 1).
+    public var isFailure: Bool {
+        switch self {
+        case .failFast, .thrown: true
+        case .drained, .cancelled: false
+        }
+    }
 }
 
 /// The plain-value part of a snapshot: counters, rates, latencies. It holds no references, so
@@ -46,10 +57,21 @@ public struct RunProgress: Equatable, Sendable {
     public var runLatency = LatencyPercentiles.zero
     /// An order-independent fold of every completed scan's checksum.
     public var checksum: UInt64 = 0
+    /// Scans executing on a pool thread at the moment of reading (between two of their yields);
+    /// filled in by `ScanModel.snapshot()`. Running scans beyond this wait for a thread.
+    public var onThread = 0
+    /// The most scans ever executing on threads at once.
+    public var peakOnThread = 0
+    /// `--errors throw`: results that children finished but the group discarded when it threw.
+    public var discarded = 0
+    /// After a cancellation, how long the last running scan took to stop; `nil` until then.
+    public var stoppedIn: Duration?
+    /// The priorities of the most recent scans to finish, newest last.
+    public var finishOrder = PriorityTrail()
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
-        batch = configuration.batch
+        batch = configuration.window
     }
 }
 
@@ -65,7 +87,7 @@ public struct ScanSnapshot: Equatable, Sendable {
 
     public init(configuration: RunConfiguration) {
         progress = RunProgress(configuration: configuration)
-        slots = Array(repeating: nil, count: configuration.batch)
+        slots = Array(repeating: nil, count: configuration.window)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<RunProgress, Value>) -> Value {

@@ -10,25 +10,46 @@ public struct ScanTask: Sendable {
     public static let linesPerYield = 1024
 
     public let plan: ScanPlan
+    /// 1 runs at full speed; below 1 the scan sleeps after each chunk, so it takes `1 / speed`
+    /// times as long while computing exactly the same result (`--speed`).
+    public let speed: Double
+    /// Told when the sweep is on a thread; `nil` when nobody is counting.
+    let gauge: ThreadGauge?
 
-    public init(plan: ScanPlan) {
+    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil) {
         self.plan = plan
+        self.speed = speed
+        self.gauge = gauge
     }
 
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
     @concurrent
     public func run() async -> ScanOutcome {
         if let outcome = runWithoutSuspending() { return outcome }
+        gauge?.enter()
+        defer { gauge?.leave() }
         if Task.isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         var sinceYield = 0
+        let clock = ContinuousClock()
         while sweep.line < stop {
+            let chunkStart = clock.now
             sinceYield &+= sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
             if Task.isCancelled { return .failure(.cancelled) }
-            if sinceYield >= Self.linesPerYield {
+            if speed < 1 {
+                // Slow motion: the chunk's own time again, stretched, asleep and off the thread.
+                let pause = (clock.now - chunkStart) * (1 / speed - 1)
+                gauge?.leave()
+                try? await Task.sleep(for: pause)
+                gauge?.enter()
                 sinceYield = 0
+                if Task.isCancelled { return .failure(.cancelled) }
+            } else if sinceYield >= Self.linesPerYield {
+                sinceYield = 0
+                gauge?.leave()
                 await Task.yield()
+                gauge?.enter()
             }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
@@ -40,9 +61,12 @@ public struct ScanTask: Sendable {
     /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
     func runWithoutSuspending() -> ScanOutcome? {
         let stop = plan.failure?.atLine ?? plan.lines
-        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk.
-        guard stop < Self.linesPerYield else { return nil }
+        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
+        // motion sleeps after every chunk.
+        guard stop < Self.linesPerYield, speed >= 1 || stop == 0 else { return nil }
         if Task.isCancelled { return .failure(.cancelled) }
+        gauge?.enter()
+        defer { gauge?.leave() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         while sweep.line < stop {
             _ = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))

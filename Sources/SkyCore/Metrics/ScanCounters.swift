@@ -5,6 +5,8 @@ public struct ScanCounters: Equatable, Sendable {
     /// Scheduled scans not yet started.
     public var waiting = 0
     public var running = 0
+    /// Stream runs only: finished scans whose results wait in the stream for the consumer.
+    public var inStream = 0
     public var completed = 0
     public var failed = 0
     /// Includes scans that never started because the run was cancelled.

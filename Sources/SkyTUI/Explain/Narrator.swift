@@ -12,27 +12,44 @@ public struct Narrator: Sendable {
 
     public init() {}
 
-    /// The sentence for `event`, with `batch` the batch in force and `failFast` whether a failure
-    /// ends the run.
-    public mutating func narrate(_ event: ScanEvent, batch: Int, failFast: Bool) -> String {
+    /// The sentence for `event`, with `batch` the batch in force and `configuration` the run's
+    /// strategy and what a failure does.
+    public mutating func narrate(_ event: ScanEvent, batch: Int, configuration: RunConfiguration) -> String {
         let scan = "scan \(event.scan) (\(event.priority))"
+        let strategy = configuration.strategy
         switch event.kind {
         case .scheduled:
-            return running >= batch
+            return running >= batch && strategy != .unbounded
                 ? "\(scan) waits: \(running) of \(batch) slots busy"
                 : "\(scan) is scheduled"
         case .started:
             running += 1
             let slot = event.slot ?? 0
+            if strategy == .unbounded {
+                return "\(scan) is added to the group: \(running) children, the pool runs what it can"
+            }
+            if strategy == .serial {
+                return "\(scan) starts: the loop awaits it before the next one"
+            }
             if let previous = freedBy.removeValue(forKey: slot) {
                 return "slot \(slot) freed by scan \(previous), so \(scan) starts"
             }
             return "\(scan) starts in slot \(slot): \(running) of \(batch) slots busy"
         case .completed(let result):
             vacate(event)
-            return "\(scan) completed: \(result.signals) signals found"
+            let via = strategy == .stream ? ", taken from the stream" : ""
+            return "\(scan) completed: \(result.signals) signals found\(via)"
         case .failed(let failure):
-            let consequence = failFast ? "--fail-fast cancels the rest" : "wrapped in Result, the group goes on"
+            let consequence =
+                if configuration.errors == .throw {
+                    strategy == .serial
+                        ? "thrown out of the loop: nothing after it starts"
+                        : "thrown out of the group, which cancels every other scan"
+                } else if configuration.failFast {
+                    "--fail-fast cancels the rest"
+                } else {
+                    "wrapped in Result, the group goes on"
+                }
             vacate(event)
             return "scan \(event.scan) failed: \(failure), \(consequence)"
         case .cancelled:

@@ -18,6 +18,10 @@ public enum DashboardCommand: Equatable, Sendable {
     case resume
     case setBatch(Int)
     case cancel
+    /// While paused: start one more scan.
+    case step
+    /// After a run: leave this run's screen and run again with this strategy (`s`, then `r`).
+    case rerun(ScanStrategy)
     /// Leave the dashboard: the run has finished and the user is done looking.
     case exit
 }

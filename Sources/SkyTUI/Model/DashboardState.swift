@@ -23,6 +23,10 @@ public struct DashboardState: Sendable {
     public private(set) var quitRequested = false
     /// The explain panel replaces the errors panel (`e`, `--explain`).
     public private(set) var showingExplain: Bool
+    /// `c` cancelled the run and the dashboard stays to show what happened.
+    public private(set) var cancelRequested = false
+    /// The strategy `r` will rerun with; `s` cycles it once the run has finished.
+    public private(set) var nextStrategy: ScanStrategy
     /// The latest narrated decisions, oldest first; at most `narrationLimit`.
     public private(set) var narration: [NarratedLine] = []
     public static let narrationLimit = 64
@@ -39,6 +43,7 @@ public struct DashboardState: Sendable {
         self.exitOnDone = exitOnDone
         requestedBatch = snapshot.batch
         showingExplain = explain
+        nextStrategy = snapshot.configuration.strategy
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
@@ -51,7 +56,7 @@ public struct DashboardState: Sendable {
     /// Cancellation asked for or under way, and the run not yet finished.
     public var isStopping: Bool {
         if isFinished { return false }
-        if quitRequested { return true }
+        if quitRequested || cancelRequested { return true }
         if case .stopping = snapshot.phase { return true }
         return false
     }
@@ -72,7 +77,7 @@ public struct DashboardState: Sendable {
             return press(key)
         case .events(let events):
             for event in events {
-                let text = narrator.narrate(event, batch: snapshot.batch, failFast: snapshot.configuration.failFast)
+                let text = narrator.narrate(event, batch: snapshot.batch, configuration: snapshot.configuration)
                 narration.append(NarratedLine(time: event.time, text: text))
             }
             if narration.count > Self.narrationLimit { narration.removeFirst(narration.count - Self.narrationLimit) }
@@ -94,17 +99,32 @@ public struct DashboardState: Sendable {
             return []
         }
         if isFinished {
-            // The done screen waits for any key.
-            return [.exit]
+            switch key {
+            case .character("s"):
+                let all = ScanStrategy.allCases
+                nextStrategy = all[(all.firstIndex(of: nextStrategy)! + 1) % all.count]
+                return []
+            case .character("r"):
+                return [.rerun(nextStrategy)]
+            default:
+                // Any other key leaves the done screen.
+                return [.exit]
+            }
         }
         switch key {
         case .character("q"), .character("Q"), .escape, .interrupt:
             guard !quitRequested else { return [] }
             quitRequested = true
             return [.cancel]
+        case .character("c"):
+            guard !isStopping else { return [] }
+            cancelRequested = true
+            return [.cancel]
         case .character(" ") where !isStopping:
             pauseRequested.toggle()
             return [pauseRequested ? .pause : .resume]
+        case .character("n") where isPaused:
+            return [.step]
         case .character("+"), .character("="):
             return changeBatch(by: 1)
         case .character("-"), .character("_"):
@@ -115,7 +135,8 @@ public struct DashboardState: Sendable {
     }
 
     private mutating func changeBatch(by step: Int) -> [DashboardCommand] {
-        guard !isStopping else { return [] }
+        // Serial runs one at a time and unbounded has no bound: there is no batch to change.
+        guard !isStopping, snapshot.configuration.strategy.usesBatch else { return [] }
         let range = RunConfiguration.batchRange
         let batch = min(max(requestedBatch + step, range.lowerBound), range.upperBound)
         guard batch != requestedBatch else { return [] }

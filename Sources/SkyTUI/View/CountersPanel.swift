@@ -9,7 +9,11 @@ enum CountersPanel {
         let snapshot = state.snapshot
         let counters = snapshot.counters
         let total = snapshot.configuration.total
-        let waiting = counters.waiting > 0 ? "\(counters.waiting) waiting" : ""
+        var waiting = counters.waiting > 0 ? "\(counters.waiting) waiting" : ""
+        if snapshot.configuration.strategy == .stream {
+            // Finished, and waiting in the AsyncStream for the consumer to take them.
+            waiting += (waiting.isEmpty ? "" : " \(state.glyphs.dot) ") + "\(counters.inStream) in stream"
+        }
         Section.rule("Scans", note: waiting, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows: [(String, Int, Int, Tint)] = [
             ("scheduled", counters.scheduled, total, .accent),

@@ -9,11 +9,25 @@ enum Footer {
             let badge = HeaderPanel.badge(state)
             var text = " \(badge.text)  \(counters.completed) completed \(dot) \(counters.failed) failed"
             text += " \(dot) \(counters.cancelled) cancelled in \(Figures.clock(snapshot.elapsed))"
+            // What a cancellation or a throw did, most telling first, while they fit; they come
+            // before the key hints, which the help overlay also lists.
+            var extras: [String] = []
+            if snapshot.discarded > 0 {
+                extras.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost")
+            }
+            if let stoppedIn = snapshot.stoppedIn {
+                extras.append("stopped in \(Figures.quantity(stoppedIn.seconds * 1000)) ms")
+            }
+            for extra in extras where text.count + extra.count + 3 <= width {
+                text += " \(dot) " + extra
+            }
             // The banner takes the badge's colour: green when drained, red after --fail-fast.
             let style = badge.style
             grid.fill(" ", x: 0, y: y, width: width, style: style)
             let column = grid.write(text, x: 0, y: y, style: style)
-            let hint = "   press any key to exit "
+            let next = state.nextStrategy.rawValue
+            let hints = ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
+            let hint = hints.first { column + $0.count <= width } ?? ""
             grid.write(hint, x: max(column, width - hint.count), y: y, style: style)
             return
         }
@@ -22,9 +36,10 @@ enum Footer {
             state.isStopping
             ? [("q", "quit")]
             : state.isPaused
-                ? [("q", "quit"), ("space", "resume"), ("?", "help")]
-                : [("q", "quit"), ("space", "pause"), ("+ -", "batch \(state.requestedBatch)"),
-                   ("e", state.showingExplain ? "errors" : "explain"), ("?", "help")]
+                ? [("q", "quit"), ("space", "resume"), ("n", "step"), ("c", "cancel"), ("?", "help")]
+                : [("q", "quit"), ("space", "pause"), ("c", "cancel")]
+                    + (snapshot.configuration.strategy.usesBatch ? [("+ -", "batch \(state.requestedBatch)")] : [])
+                    + [("e", state.showingExplain ? "errors" : "explain"), ("?", "help")]
         for (key, meaning) in keys {
             column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
             column = grid.write(" " + meaning + " ", x: column, y: y)

@@ -1,4 +1,5 @@
 import SkyCore
+import SkyReport
 
 /// The title bar with the run's state, then the run's facts: total, batch, seed, cores, priority
 /// mix, strategy, elapsed time and ETA.
@@ -15,12 +16,28 @@ enum HeaderPanel {
         grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
 
         let mix = config.priorityMix
-        var facts = "total \(config.total)   batch \(snapshot.batch)   seed \(config.seed)   cores \(state.info.cores)"
+        let batch = switch config.strategy {
+        case .serial: "one at a time"
+        case .unbounded: "no batch"
+        case .batched, .stream: "batch \(snapshot.batch)"
+        }
+        var facts = "total \(config.total)   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
         facts += "   priorities \(mix.high):\(mix.medium):\(mix.low) (high:medium:low)"
         grid.write(" " + facts, x: 0, y: 1)
 
         var column = grid.write(" strategy ", x: 0, y: 2, style: Style(.muted))
-        column = grid.write("\(state.info.strategy) (\(state.info.strategyDetail))", x: column, y: 2)
+        // The strategy's few words go first when the line is short of room.
+        let clockRoom = 11 + Figures.clock(state.elapsed).count + 7 + eta(state).count
+        let detailed = "\(config.strategy.rawValue) (\(config.strategy.summary))"
+        column = grid.write(column + detailed.count + clockRoom <= width ? detailed : config.strategy.rawValue, x: column, y: 2)
+        if config.errors == .throw {
+            column = grid.write("   errors ", x: column, y: 2, style: Style(.muted))
+            column = grid.write("throw", x: column, y: 2, style: Style(.warn))
+        }
+        if config.speed < 1 {
+            column = grid.write("   speed ", x: column, y: 2, style: Style(.muted))
+            column = grid.write("×\(FixedPoint.fixed(config.speed, places: 2))", x: column, y: 2, style: Style(.warn))
+        }
         column = grid.write("   elapsed ", x: column, y: 2, style: Style(.muted))
         column = grid.write(Figures.clock(state.elapsed), x: column, y: 2, style: Style(.accent, bold: true))
         column = grid.write("   ETA ", x: column, y: 2, style: Style(.muted))
@@ -33,6 +50,7 @@ enum HeaderPanel {
         case .finished(.drained): return ("DONE", Style(.good, bold: true, reverse: true))
         case .finished(.cancelled): return ("CANCELLED", Style(.warn, bold: true, reverse: true))
         case .finished(.failFast): return ("STOPPED: FAIL-FAST", Style(.bad, bold: true, reverse: true))
+        case .finished(.thrown): return ("STOPPED: THROWN", Style(.bad, bold: true, reverse: true))
         default: break
         }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }

@@ -1,16 +1,18 @@
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
+    // Short enough to fit whole in an 80×24 terminal.
     static let entries: [(String, String)] = [
-        ("Scans", "Every scan is in one state: waiting in the ready queue, running in a slot, then completed, failed or cancelled. Bars are out of the total; running is out of the batch."),
-        ("Throughput", "Scans finished a second: now is the last 5 s, mean is since the start. The sparkline has one column a second."),
-        ("Latency", "Wait: scheduled to started. Run: started to finished. In ms, at the 50th, 95th and 99th percentile."),
-        ("Slots", "One lane per task-group slot. When a scan finishes, the highest-priority waiting scan takes its slot."),
-        ("Errors", "Simulated failures, each wrapped in a Result, so the run goes on. Newest first."),
-        ("Explain", "In place of the errors (e): each scheduling decision in plain words, newest first."),
+        ("Scans", "Each scan is waiting, running, completed, failed or cancelled. Bars are out of the total (running: out of the batch)."),
+        ("Throughput", "Scans finished a second: now over the last 5 s, mean since the start; one sparkline column a second."),
+        ("Latency", "Wait: scheduled to started. Run: started to finished. In ms at p50, p95, p99."),
+        ("Slots", "A freed slot goes to the highest-priority waiting scan. On a thread: what the pool executes right now."),
+        ("Errors", "Failures, newest first. e swaps in the explain panel, which narrates each scheduling decision."),
         ("q Esc ^C", "Quit: cancel the running scans, then print the summary."),
         ("space", "Pause or resume: running scans finish, no new ones start."),
+        ("n", "While paused: start one more scan, one scheduling step."),
+        ("c", "Cancel, and stay to see how fast the running scans stopped."),
         ("+ -", "Grow or shrink the batch while the run goes on."),
-        ("e", "Switch between the errors and the explain panel."),
+        ("s r", "After a run: s picks another strategy, r runs the same scans with it."),
         ("?", "This help; ? or Esc closes it."),
     ]
 

@@ -8,8 +8,15 @@ enum SlotLanes {
         let slots = snapshot.slots
         let busy = slots.lazy.filter { $0 != nil }.count
         let median = Duration.milliseconds(snapshot.runLatency.p50)
-        let note = median > .zero ? "bars: time run against the median run time" : ""
-        Section.rule("Slots", note: "\(busy) of \(snapshot.batch) busy   " + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        let note = median > .zero ? "bars: time run against the median" : ""
+        // Running is what the program started; on a thread is what the pool is executing right
+        // now. More running than cores means children waiting for a thread.
+        let dot = state.glyphs.dot
+        let occupancy = switch snapshot.configuration.strategy {
+        case .unbounded: "\(busy) in the group \(dot) \(snapshot.onThread) on a thread (\(state.info.cores) cores)   "
+        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy \(dot) \(snapshot.onThread) on a thread   "
+        }
+        Section.rule("Slots", note: note.isEmpty ? String(occupancy.dropLast(3)) : occupancy + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = height - 1
         guard rows > 0 else { return }
         // When not every lane fits, the last row sums up the ones left out.

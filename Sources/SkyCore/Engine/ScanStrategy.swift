@@ -1,0 +1,37 @@
+/// How a run puts its scans on the cooperative pool (`--strategy`). Each one is a different
+/// structured-concurrency shape, with the same scans, bookkeeping and events, so a student can
+/// switch between them and compare what the counters and lanes show.
+public enum ScanStrategy: String, CaseIterable, Sendable {
+    /// One scan after another, awaited in a plain loop: no task group, never two at once.
+    case serial
+    /// Every scan added to the task group at once; the pool, not the program, decides how many
+    /// really run.
+    case unbounded
+    /// A sliding window: `batch` child tasks, and each finished one makes room for the next.
+    case batched
+    /// The same window, exposed as an `AsyncStream` of results that the run consumes; when the
+    /// consumer stops, the stream's `onTermination` cancels the producer task.
+    case stream
+
+    /// A few words for headers and listings.
+    public var summary: String {
+        switch self {
+        case .serial: "one at a time, a plain loop"
+        case .unbounded: "all in the group at once"
+        case .batched: "sliding window"
+        case .stream: "window into an AsyncStream"
+        }
+    }
+
+    /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
+    public var usesBatch: Bool { self == .batched || self == .stream }
+}
+
+/// What a failed scan does to its run (`--errors`).
+public enum ErrorMode: String, CaseIterable, Sendable {
+    /// Each outcome is a `Result`: a failure is recorded and the group goes on.
+    case result
+    /// A throwing task group: the first failure is thrown, which cancels every other scan and
+    /// discards the results that finished but were not yet taken from the group.
+    case `throw`
+}

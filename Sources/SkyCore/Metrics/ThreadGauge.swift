@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Counts the scans executing on a pool thread right now: a scan enters when its sweep runs and
+/// leaves at each suspension (a yield, a slow-motion sleep) and at its end.
+///
+/// A task group can hold more running children than the pool has threads; the difference between
+/// "running" and "on a thread" is what an unbounded run makes visible. The counters are atomics,
+/// touched only around suspensions (about once a millisecond per scan), so no lock is shared.
+public final class ThreadGauge: Sendable {
+    private let current = Atomic<Int>(0)
+    private let highest = Atomic<Int>(0)
+
+    public init() {}
+
+    func enter() {
+        let now = current.wrappingAdd(1, ordering: .relaxed).newValue
+        var peak = highest.load(ordering: .relaxed)
+        while now > peak {
+            let (exchanged, seen) = highest.compareExchange(expected: peak, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            peak = seen
+        }
+    }
+
+    func leave() { current.wrappingSubtract(1, ordering: .relaxed) }
+
+    public var now: Int { current.load(ordering: .relaxed) }
+    public var peak: Int { highest.load(ordering: .relaxed) }
+}
