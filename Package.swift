@@ -60,8 +60,13 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // The lesson texts in Assets/lessons, built into the binary.
+            plugins: ["EmbedLessons"]
         ),
+        .plugin(name: "EmbedLessons", capability: .buildTool(), dependencies: ["lesson-embedder"]),
+        // Turns lesson files into Swift string literals for the plugin above.
+        .executableTarget(name: "lesson-embedder", path: "Sources/LessonEmbedder", swiftSettings: strictSettings),
         // Measurements quoted in the README: one scan's time, and the engine's cost per scan
         // against a bare task-group sliding window.
         .executableTarget(

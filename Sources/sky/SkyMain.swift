@@ -7,18 +7,22 @@ enum SkyMain {
     static func main() {
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
+        // `sky lesson` is parsed on its own rather than as a subcommand: as a subcommand, its
+        // --no-tui and --work would be taken by the parent command's options of the same names.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let command: any ParsableCommand.Type = arguments.first == "lesson" ? LessonCommand.self : Sky.self
         do {
-            var command = try Sky.parseAsRoot()
-            try command.run()
+            var parsed = try command.parseAsRoot(command == Sky.self ? arguments : Array(arguments.dropFirst()))
+            try parsed.run()
         } catch {
-            let status = Sky.exitCode(for: error)
+            let status = command.exitCode(for: error)
             if status == .success {
                 // --help and --version arrive as errors too.
-                let text = Sky.fullMessage(for: error)
+                let text = command.fullMessage(for: error)
                 if !text.isEmpty { print(text) }
                 Process.exit(0)
             }
-            let message = Sky.message(for: error)
+            let message = command.message(for: error)
             if !message.isEmpty {
                 var line = message.split(separator: "\n").first.map(String.init) ?? message
                 if line.hasPrefix("Unknown option") {

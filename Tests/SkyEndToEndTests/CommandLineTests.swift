@@ -21,6 +21,14 @@ struct CommandLineTests {
         (["--bogus"], "--bogus", "--total"),
         (["--events", "/nonexistent-dir/run.jsonl"], "--events", "cannot write"),
         (["--total"], "--total", "Missing value"),
+        (["--strategy", "fast"], "--strategy", "'serial', 'unbounded', 'batched', 'stream'"),
+        (["--errors", "ignore"], "--errors", "'result', 'throw'"),
+        (["--speed", "2"], "--speed", "from 0.01 to 1.0"),
+        (["--spacing", "soon", "--strategy", "serial"], "--spacing", "e.g. 500ms"),
+        (["--spacing", "2s"], "--spacing", "--strategy serial"),
+        (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
+        (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
+        (["lesson", "9"], "lesson 9", "1 to 5"),
     ])
     func badInput(arguments: [String], flag: String, accepted: String) throws {
         let outcome = try SkyBinary.run(arguments)
@@ -124,6 +132,44 @@ struct CommandLineTests {
     }
 
     /// Terminal events per scan, from an events file.
+    @Test("--errors throw ends at the first failure with exit status 1, and every scan is accounted")
+    func throwMode() throws {
+        let events = SkyBinary.temporaryPath("throw.jsonl")
+        let outcome = try SkyBinary.run([
+            "--errors", "throw", "--total", "40", "--batch", "3", "--work", "2000", "--seed", "6", "--failure-rate", "0.2",
+            "--format", "json", "--events", events,
+        ])
+        #expect(outcome.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as! [String: Any]
+        #expect(json["ending"] as? String == "thrown")
+        #expect(json["error_mode"] as? String == "throw")
+        #expect(json["failed"] as? Int == 1)
+        let completed = try #require(json["completed"] as? Int)
+        let cancelled = try #require(json["cancelled"] as? Int)
+        #expect(completed + 1 + cancelled == 40)
+        let terminal = try terminalEvents(events)
+        #expect(terminal.count + (json["not_started"] as? Int ?? 0) == 40)
+        #expect(terminal.values.allSatisfy { $0.count == 1 })
+    }
+
+    @Test("Every lesson loads, runs its preset headless and ends with its questions")
+    func lessons() throws {
+        let listing = try SkyBinary.run(["lesson"])
+        #expect(listing.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: SkyBinary.packageRoot + "/Assets/lessons")
+            .filter { $0.hasSuffix(".md") }
+        #expect(files.count >= 5)
+        #expect(listing.stdout.split(separator: "\n").count == files.count + 1, "\(listing.stdout)")
+        for number in 1...files.count {
+            let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
+            #expect([0, 1].contains(outcome.status), "lesson \(number): \(outcome.stderr)")
+            #expect(outcome.stdout.hasPrefix("Lesson \(number): "))
+            #expect(outcome.stdout.contains("sky: "), "lesson \(number) printed no summary")
+            #expect(outcome.stdout.contains("\nQuestions\n\n1. "))
+            #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+        }
+    }
+
     private func terminalEvents(_ path: String) throws -> [Int: [String]] {
         var terminal: [Int: [String]] = [:]
         for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {

@@ -8,6 +8,11 @@ enum SkyBinary {
         return me.deletingLastPathComponent().appendingPathComponent("sky")
     }
 
+    /// The package's top folder, for its assets.
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
     struct Outcome {
         var status: Int32
         var stdout: String

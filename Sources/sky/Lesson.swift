@@ -1,0 +1,113 @@
+import ArgumentParser
+import SkyCore
+
+/// A guided lesson: what to watch, a preset run, then questions. The texts are the Markdown files
+/// in Assets/lessons, built into the binary by the EmbedLessons plugin.
+struct Lesson {
+    let number: Int
+    let title: String
+    /// The preset run's arguments, without the leading `sky`.
+    let arguments: [String]
+    let watch: String
+    let questions: String
+
+    /// Every lesson, in order.
+    static let all: [Lesson] = embeddedLessons.compactMap { Lesson(file: $0.file, text: $0.text) }
+
+    /// Reads `# Title`, the first indented `sky …` line, and the `## Watch` and `## Questions`
+    /// sections; `nil` if any is missing (a test checks that every file parses).
+    init?(file: String, text: String) {
+        guard let number = Int(file.prefix { $0.isNumber }) else { return nil }
+        var title: String?
+        var command: [String]?
+        var sections: [String: [Substring]] = [:]
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("# ") {
+                title = String(line.dropFirst(2))
+            } else if line.hasPrefix("## ") {
+                current = String(line.dropFirst(3))
+            } else {
+                if command == nil, line.hasPrefix("    sky ") {
+                    command = line.split(separator: " ").dropFirst().map(String.init)
+                    if current == nil { continue }
+                }
+                if let current { sections[current, default: []].append(line) }
+            }
+        }
+        func section(_ name: String) -> String? {
+            sections[name].map { $0.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        guard let title, let command, let watch = section("Watch"), let questions = section("Questions") else { return nil }
+        self.number = number
+        self.title = title
+        arguments = command
+        self.watch = watch
+        self.questions = questions
+    }
+}
+
+/// `sky lesson [N]`.
+struct LessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sky lesson",
+        abstract: "Guided lessons: what to watch, a preset run, then questions to answer.",
+        discussion: """
+            Examples:
+              List the lessons:
+                sky lesson
+              Run lesson 2 with the dashboard:
+                sky lesson 2
+              Run it headless, with cheap scans (for a log, or a quick check):
+                sky lesson 2 --no-tui --work 2000
+            """)
+
+    @Argument(help: ArgumentHelp("The lesson to run; leave it out to list them.", valueName: "n"))
+    var number: Int?
+
+    @Flag(name: .customLong("no-tui"), help: "Run the lesson's preset without the dashboard.")
+    var noTUI = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Override the preset's cost of a scan (lines to sweep).", valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
+    var work: Int?
+
+    func validate() throws {
+        if let number, !(1...Lesson.all.count).contains(number) {
+            throw ValidationError("there is no lesson \(number): the lessons are 1 to \(Lesson.all.count), listed by 'sky lesson'")
+        }
+    }
+
+    func run() throws {
+        guard let number else {
+            print("Lessons (run one with 'sky lesson N'):")
+            for lesson in Lesson.all { print("  \(lesson.number)  \(lesson.title)") }
+            return
+        }
+        let lesson = Lesson.all[number - 1]
+        print("Lesson \(lesson.number): \(lesson.title)\n\n\(lesson.watch)\n")
+        var arguments = lesson.arguments
+        if noTUI { arguments.append("--no-tui") }
+        if let work {
+            // Replaces the preset's own --work rather than adding a second one.
+            if let at = arguments.firstIndex(of: "--work"), at + 1 < arguments.count { arguments.removeSubrange(at...(at + 1)) }
+            arguments += ["--work", "\(work)"]
+        }
+        print("The run: sky \(arguments.joined(separator: " "))")
+        if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            print("Press Enter to start it (q quits the run; the questions follow).", terminator: "")
+            _ = readLine()
+        }
+        var status: Int32 = 0
+        do {
+            var run = try Sky.parse(arguments)
+            try run.run()
+        } catch let exit as ExitCode {
+            status = exit.rawValue
+        }
+        print("\nQuestions\n\n\(lesson.questions)")
+        throw ExitCode(status)
+    }
+}
