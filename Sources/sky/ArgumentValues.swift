@@ -20,11 +20,14 @@ enum ArgumentValue {
         return value
     }
 
+    /// A number written as a fraction (`0.25`) or a percentage (`25%`).
+    private static func fractionOrPercentage(_ text: String) -> Double? {
+        if text.hasSuffix("%") { Double(text.dropLast()).map { $0 / 100 } } else { Double(text) }
+    }
+
     /// A fraction 0...1, written as `0.25` or `25%`.
     static func fraction(_ text: String) throws -> Double {
-        let value: Double? =
-            if text.hasSuffix("%") { Double(text.dropLast()).map { $0 / 100 } } else { Double(text) }
-        guard let value, RunConfiguration.failureRateRange.contains(value) else {
+        guard let value = fractionOrPercentage(text), RunConfiguration.failureRateRange.contains(value) else {
             throw ValidationError("must be a fraction from 0 to 1 (e.g. 0.1) or a percentage (e.g. 10%)")
         }
         return value
@@ -88,10 +91,8 @@ extension ArgumentValue {
 
     /// `--speed`: a fraction of full speed, `0.25` or `25%`.
     static func speed(_ text: String) throws -> Double {
-        let value: Double? =
-            if text.hasSuffix("%") { Double(text.dropLast()).map { $0 / 100 } } else { Double(text) }
         let range = RunConfiguration.speedRange
-        guard let value, range.contains(value) else {
+        guard let value = fractionOrPercentage(text), range.contains(value) else {
             throw ValidationError(
                 "must be a fraction of full speed from \(range.lowerBound) to \(range.upperBound) (e.g. 0.25) or a percentage (e.g. 25%)")
         }

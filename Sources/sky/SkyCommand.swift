@@ -193,7 +193,7 @@ struct Sky: ParsableCommand {
         if configuration.strategy != .batched { words += ["--strategy", configuration.strategy.rawValue] }
         if configuration.errors != .result { words += ["--errors", configuration.errors.rawValue] }
         if configuration.speed != 1 { words += ["--speed", "\(configuration.speed)"] }
-        if configuration.spacing > .zero { words += ["--spacing", "\(configuration.spacing.components.seconds * 1000 + configuration.spacing.components.attoseconds / 1_000_000_000_000_000)ms"] }
+        if configuration.spacing > .zero { words += ["--spacing", "\(Int((configuration.spacing / .milliseconds(1)).rounded()))ms"] }
         return words.joined(separator: " ")
     }
 }

@@ -171,8 +171,6 @@ public actor ScanModel {
     /// The task-group strategies: a window of `state.batch` children (unbounded: every scan at
     /// once). With a stream, finished scans are handed to it instead of being accounted here.
     private func runWindow(delivering stream: AsyncStream<Delivery>.Continuation?) async {
-        let throwing = configuration.errors == .throw
-        let produced = self.produced
         do {
             // A throwing group in both error modes: with `result` no child ever throws, so it
             // behaves as a plain `withTaskGroup`, and one loop serves both.
@@ -180,7 +178,7 @@ public actor ScanModel {
                 let inbox = self.inbox
                 group.addTask { await inbox.wait(); return .control }
                 apply(inbox.drain())
-                startScans(in: &group, at: elapsed(), throwing: throwing, produced: produced)
+                startScans(in: &group, at: elapsed())
                 publish(at: elapsed(), force: true)
 
                 var completion: (SlotOccupancy, ScanResult)?
@@ -227,7 +225,7 @@ public actor ScanModel {
                         // A stream's producer is cancelled by its consumer instead: the consumer
                         // stops, and the stream's `onTermination` cancels this task and its group.
                     }
-                    startScans(in: &group, at: now, throwing: throwing, produced: produced)
+                    startScans(in: &group, at: now)
                     if let (occupancy, result) = completion {
                         complete(occupancy, with: result, at: now)
                         completion = nil
@@ -252,7 +250,7 @@ public actor ScanModel {
                 _ = vacate(slot)
                 finish(other, in: slot, outcome: .failure(.cancelled), at: now)
             }
-            state.discarded = produced.value - state.counters.completed
+            state.discarded = self.produced.value - state.counters.completed
             noteStopped(at: now)
         } catch {
             preconditionFailure("a scan child throws only ThrownFailure: \(error)")
@@ -382,9 +380,7 @@ public actor ScanModel {
     }
 
     /// Fills free slots from the ready queue, highest priority first.
-    private func startScans(
-        in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration, throwing: Bool, produced: SharedCount
-    ) {
+    private func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         guard ending == nil, !paused || pendingSteps > 0 else { return }
         while state.counters.running < state.batch, !queue.isEmpty,
             let slot = slotTable.freeSlot(below: state.batch), let entry = queue.popNext()
@@ -393,7 +389,8 @@ public actor ScanModel {
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
             let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge)
-            if throwing {
+            if configuration.errors == .throw {
+                let produced = self.produced
                 group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     let outcome = await task.run()
                     switch outcome {

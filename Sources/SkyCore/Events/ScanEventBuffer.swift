@@ -8,7 +8,7 @@ import DequeModule
 public final class ScanEventBuffer: ScanEventSink {
     private let limit: Int
     private let held = Locked(Deque<ScanEvent>())
-    private let dropCounter = DropCounter()
+    private let dropCounter = SharedCount()
 
     public init(limit: Int = 256) {
         precondition(limit > 0, "a buffer holds at least one event")

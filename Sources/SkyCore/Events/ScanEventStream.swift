@@ -5,7 +5,7 @@
 public struct ScanEventStream: ScanEventSink {
     public let events: AsyncStream<ScanEvent>
     private let continuation: AsyncStream<ScanEvent>.Continuation
-    private let dropCounter = DropCounter()
+    private let dropCounter = SharedCount()
 
     public init(limit: Int = 65_536) {
         (events, continuation) = AsyncStream.makeStream(of: ScanEvent.self, bufferingPolicy: .bufferingOldest(limit))
