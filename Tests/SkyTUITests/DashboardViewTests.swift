@@ -136,4 +136,14 @@ struct DashboardViewTests {
         #expect(lines.count == DashboardView.minimumSize.height)
         #expect(lines.allSatisfy { $0.count <= DashboardView.minimumSize.width })
     }
+
+    @Test("The mean rate is finished scans over the frame's live elapsed time, not the engine's last figure")
+    func liveMean() {
+        var snapshot = Scene.midRun
+        snapshot.progress.meanRate = 9.99
+        // Six finished (five completed, one failed) at the frame's 4.3 s.
+        let text = frame(snapshot).text
+        #expect(text.contains("mean 1.40/s"), "\(text)")
+        #expect(!text.contains("9.99"))
+    }
 }

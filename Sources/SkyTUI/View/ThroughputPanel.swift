@@ -7,12 +7,17 @@ enum ThroughputPanel {
         let snapshot = state.snapshot
         let samples = state.rates.samples(last: width - 2)
         let peak = samples.max() ?? 0
-        let note = samples.isEmpty ? "scans/s" : "scans/s, peak \(Figures.quantity(peak))"
+        // No peak until a second with a finish: "peak 0.00" beside a nonzero rate reads as a contradiction.
+        let note = peak > 0 ? "scans/s, peak \(Figures.quantity(peak))" : "scans/s"
         Section.rule("Throughput", note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         var column = grid.write(" now ", x: x, y: y + 1, style: Style(.muted))
         column = grid.write(Figures.quantity(snapshot.recentRate), x: column, y: y + 1, style: Style(.accent, bold: true))
         column = grid.write("/s (5 s)   mean ", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
-        column = grid.write(Figures.quantity(snapshot.meanRate), x: column, y: y + 1, style: Style(.accent, bold: true), width: x + width - column)
+        // The mean since the start is derived at the frame's live elapsed time: the engine's figure
+        // is refreshed only when scans finish, and would stand still between long scans.
+        let finished = snapshot.counters.completed + snapshot.counters.failed
+        let mean = state.elapsed > .zero ? Double(finished) / state.elapsed.seconds : 0
+        column = grid.write(Figures.quantity(mean), x: column, y: y + 1, style: Style(.accent, bold: true), width: x + width - column)
         grid.write("/s", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
 
         let levels = state.glyphs.levels
