@@ -16,6 +16,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         public var cancelled: Int
     }
 
+    /// Started scans whose child ran above (`raised`) or below (`lowered`) the priority it asked for.
+    public struct Shift: Codable, Equatable, Sendable {
+        public var raised: Int
+        public var lowered: Int
+    }
+
     public struct ErrorEntry: Codable, Equatable, Sendable {
         public var scan: Int
         public var priority: String
@@ -58,6 +64,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     /// Wait time (scheduled to started).
     public var waitMs: Percentiles
     public var byPriority: [String: Counts]
+    public var priorityShift: Shift
     public var checksum: String
     public var errorsTotal: Int
     public var errors: [ErrorEntry]
@@ -81,6 +88,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case latencyMs = "latency_ms"
         case waitMs = "wait_ms"
         case byPriority = "by_priority"
+        case priorityShift = "priority_shift"
         case errorsTotal = "errors_total"
     }
 
@@ -122,6 +130,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
             let c = s.byPriority[p]
             return (p.description, Counts(scheduled: c.scheduled, completed: c.completed, failed: c.failed, cancelled: c.cancelled))
         })
+        priorityShift = Shift(raised: s.priorityShift.raised, lowered: s.priorityShift.lowered)
         checksum = Hex.format(s.checksum)
         errorsTotal = summary.errorCount
         errors = summary.errors.map {

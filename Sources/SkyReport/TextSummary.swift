@@ -40,6 +40,10 @@ public enum TextSummary {
             return "\(p) \(counts.completed + counts.failed)/\(counts.scheduled)"
         }
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
+        let shift = s.priorityShift
+        if shift.raised + shift.lowered > 0 {
+            lines.append("  the runtime ran \(shift.raised) scan\(shift.raised == 1 ? "" : "s") above and \(shift.lowered) below the priority asked for (Task.currentPriority in each child)")
+        }
         lines.append("  checksum \(Hex.format(s.checksum))")
         if summary.errorCount > 0 {
             lines.append("  errors (\(summary.errorCount)):")

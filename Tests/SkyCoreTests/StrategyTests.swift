@@ -191,4 +191,26 @@ struct StrategyTests {
         #expect(trail.count == PriorityTrail.capacity)
         #expect(trail.priorities == Array(sequence.suffix(PriorityTrail.capacity)))
     }
+
+    @Test("Each started scan's effective priority, as its child reports it, is compared with the one it asked for")
+    func effectivePriority() async {
+        // What the runtime gives a low child under a high parent here, probed independently.
+        let expected = await Task(priority: .high) {
+            await withTaskGroup(of: TaskPriority.self) { group in
+                group.addTask(priority: .low) { Task.currentPriority }
+                return await group.next()!
+            }
+        }.value
+        let lows = RunConfiguration(
+            total: 12, batch: 3, seed: 5, failureRate: 0.2, priorityMix: PriorityMix(high: 0, medium: 0, low: 100)!, work: 2_000)
+        let summary = await Task(priority: .high) { await ScanModel(configuration: lows).run() }.value
+        let shift = summary.snapshot.priorityShift
+        #expect(shift.raised == (expected > .low ? 12 : 0))
+        #expect(shift.lowered == 0)
+        // Asked for high under a high parent: nothing to raise or lower.
+        let highs = RunConfiguration(
+            total: 12, batch: 3, seed: 5, priorityMix: PriorityMix(high: 100, medium: 0, low: 0)!, work: 2_000)
+        let same = await Task(priority: .high) { await ScanModel(configuration: highs).run() }.value
+        #expect(same.snapshot.priorityShift == PriorityShift())
+    }
 }

@@ -53,9 +53,35 @@ struct DashboardViewTests {
         var snapshot = Scene.midRun
         snapshot.slots[2] = nil
         let text = frame(snapshot).text
-        #expect(text.contains("slot 0 ▶ scan  7  high      0.7 s"))
-        #expect(text.contains("slot 1 ▶ scan  2  medium    1.9 s"))
+        #expect(text.contains("slot 0 ▶ scan  7  high   ↓ runs medium   0.7 s"))
+        #expect(text.contains("slot 1 ▶ scan  2  medium   runs medium   1.9 s"))
         #expect(text.contains("slot 2   free"))
+    }
+
+    @Test("A lane shows the priority the runtime runs its scan at beside the one asked for, once known")
+    func effectivePriority() {
+        var snapshot = Scene.midRun
+        snapshot.slots[0]?.effective = .high
+        snapshot.slots[1]?.effective = nil
+        let text = frame(snapshot).text
+        #expect(text.contains("scan  7  high     runs high     0.7 s"))
+        #expect(text.contains("scan  2  medium                 1.9 s"))
+        #expect(text.contains("scan  9  low    ↑ runs medium   0.2 s"))
+        #expect(frame(snapshot, glyphs: .ascii).text.contains("scan  9  low    ^ runs medium"))
+    }
+
+    @Test("The order row lists the latest finishes by priority, newest on the right, as many as fit")
+    func finishOrder() {
+        var snapshot = Scene.midRun
+        #expect(frame(snapshot).text.contains(" order  H H M H M L "))
+        snapshot.progress.finishOrder = PriorityTrail()
+        #expect(frame(snapshot).text.contains(" order  none finished yet"))
+        for index in 0..<40 { snapshot.progress.finishOrder.append(index == 39 ? .low : .high) }
+        let row = frame(snapshot, size: TerminalSize(width: 60, height: 24)).text
+            .split(separator: "\n").first { $0.hasPrefix(" order") }.map(String.init) ?? ""
+        #expect(row.hasPrefix(" order  H H H"))
+        #expect(row.contains("H L "))
+        #expect(!row.contains("L H"))
     }
 
     @Test("More slots than rows: the last row sums up the rest by priority")

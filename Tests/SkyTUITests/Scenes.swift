@@ -73,7 +73,10 @@ enum Scene: String, CaseIterable {
         snapshot.progress.onThread = 2
         snapshot.progress.peakOnThread = 2
         let priorities: [ScanPriority] = [.medium, .medium, .low, .medium, .high, .medium, .medium, .medium, .low, .low, .medium, .low]
-        snapshot.slots = priorities.enumerated().map { SlotOccupancy(scan: $0.offset, priority: $0.element, startedAt: .microseconds(50)) }
+        // Ten children have started and recorded the priority the runtime gives them; two have not.
+        snapshot.slots = priorities.enumerated().map {
+            SlotOccupancy(scan: $0.offset, priority: $0.element, startedAt: .microseconds(50), effective: $0.offset < 10 ? .medium : nil)
+        }
         return snapshot
     }
 
@@ -88,6 +91,7 @@ enum Scene: String, CaseIterable {
         snapshot.progress.counters.scheduled = 20
         snapshot.progress.maxRunning = 4
         snapshot.progress.discarded = 1
+        snapshot.progress.finishOrder = trail("HMHMLM")
         snapshot.progress.stoppedIn = .microseconds(2_400)
         snapshot.progress.meanRate = 3.2
         snapshot.progress.recentRate = 3.2
@@ -121,11 +125,13 @@ enum Scene: String, CaseIterable {
         snapshot.progress.meanRate = 1.43
         snapshot.progress.waitLatency = LatencyPercentiles(p50: 612.5, p95: 2_410, p99: 2_410)
         snapshot.progress.runLatency = LatencyPercentiles(p50: 1_180, p95: 1_342, p99: 1_342)
+        snapshot.progress.finishOrder = trail("HHMHML")
+        // Under a medium-priority parent, as on Linux: every child reports running at medium.
         snapshot.slots = [
-            SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600)),
-            SlotOccupancy(scan: 2, priority: .medium, startedAt: .milliseconds(2_400)),
-            SlotOccupancy(scan: 9, priority: .low, startedAt: .milliseconds(4_100)),
-            SlotOccupancy(scan: 8, priority: .medium, startedAt: .milliseconds(3_900)),
+            SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600), effective: .medium),
+            SlotOccupancy(scan: 2, priority: .medium, startedAt: .milliseconds(2_400), effective: .medium),
+            SlotOccupancy(scan: 9, priority: .low, startedAt: .milliseconds(4_100), effective: .medium),
+            SlotOccupancy(scan: 8, priority: .medium, startedAt: .milliseconds(3_900), effective: .medium),
         ]
         snapshot.recentErrors = [
             ScanErrorRecord(scan: 4, priority: .low, failure: .sensorGlitch, time: .milliseconds(2_320)),
@@ -158,6 +164,7 @@ enum Scene: String, CaseIterable {
             low: counters(waiting: 0, running: 0, completed: 6, failed: 1))
         snapshot.progress.recentRate = 3.2
         snapshot.progress.meanRate = 3.2
+        snapshot.progress.finishOrder = trail("HHMHMLMMHMLMMLMLMLLM")
         snapshot.slots = [nil, nil, nil, nil]
         snapshot.recentErrors.append(
             ScanErrorRecord(scan: 13, priority: .medium, failure: .signalLost, time: .milliseconds(5_010)))
@@ -172,6 +179,13 @@ enum Scene: String, CaseIterable {
             ScanEvent(kind: .failed(.sensorGlitch), scan: 4, priority: .low, slot: 2, time: .milliseconds(4_050)),
             ScanEvent(kind: .started, scan: 9, priority: .low, slot: 2, time: .milliseconds(4_100)),
         ]
+    }
+
+    /// A finish order written as initials, oldest first.
+    static func trail(_ initials: String) -> PriorityTrail {
+        var trail = PriorityTrail()
+        for initial in initials { trail.append(initial == "H" ? .high : initial == "M" ? .medium : .low) }
+        return trail
     }
 
     static func counters(waiting: Int, running: Int, completed: Int, failed: Int) -> ScanCounters {

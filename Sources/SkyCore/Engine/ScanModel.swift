@@ -39,6 +39,8 @@ public actor ScanModel {
     private nonisolated let inbox = ControlInbox()
     /// Scans on a pool thread right now, read straight into each snapshot.
     private nonisolated let gauge = ThreadGauge()
+    /// The priority each running scan's child reports it runs at, written by the child.
+    private nonisolated let probe: SlotPriorityProbe
     /// `--errors throw`: successes produced by children, so those the group discarded can be counted.
     private nonisolated let produced = SharedCount()
     private let sinks: [any ScanEventSink]
@@ -94,6 +96,9 @@ public actor ScanModel {
         state = initial.progress
         board = SnapshotBoard(initial)
         slotTable = SlotTable(batch: configuration.window)
+        // `setBatch` can grow a window up to the largest batch.
+        probe = SlotPriorityProbe(
+            slots: configuration.strategy.usesBatch ? max(configuration.window, RunConfiguration.batchRange.upperBound) : configuration.window)
         origin = clock.now
     }
 
@@ -103,6 +108,10 @@ public actor ScanModel {
         var snapshot = board.read()
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
+        for (slot, occupancy) in snapshot.slots.enumerated() {
+            guard let occupancy else { continue }
+            snapshot.slots[slot]?.effective = probe.priority(slot: slot, scan: occupancy.scan)
+        }
         return snapshot
     }
 
@@ -341,6 +350,8 @@ public actor ScanModel {
             let start = elapsed()
             begin(entry, in: 0, at: start)
             publish(at: start)
+            // The loop's own task runs the scan, so its priority is the scan's.
+            probe.record(slot: 0, scan: entry.plan.index, priority: Task.currentPriority)
             let outcome = await ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge).run()
             let end = elapsed()
             let occupancy = vacate(0)
@@ -389,9 +400,11 @@ public actor ScanModel {
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
             let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge)
+            let probe = self.probe
             if configuration.errors == .throw {
                 let produced = self.produced
                 group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
+                    probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
                     let outcome = await task.run()
                     switch outcome {
                     case .failure(.failed(let failure)): throw ThrownFailure(slot: slot, failure: failure)
@@ -403,6 +416,7 @@ public actor ScanModel {
             } else {
                 group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     // Captures the plan once, inside `task`: the closure's context is allocated per scan.
+                    probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
                     if let outcome = task.runWithoutSuspending() { return .finished(slot: slot, outcome: outcome) }
                     return .finished(slot: slot, outcome: await task.run())
                 }
@@ -442,6 +456,10 @@ public actor ScanModel {
     private func vacate(_ slot: Int) -> SlotOccupancy {
         // A slot is occupied from its scan's start to its end, and only its scan ends it.
         let occupancy = slotTable.slots[slot]!
+        if let effective = probe.priority(slot: slot, scan: occupancy.scan) {
+            let asked = taskPriorities[occupancy.priority]
+            if effective > asked { state.priorityShift.raised += 1 } else if effective < asked { state.priorityShift.lowered += 1 }
+        }
         slotTable.release(slot)
         if slotTable.slots.count > state.batch {
             // Slots left above a shrunken batch disappear as they free.

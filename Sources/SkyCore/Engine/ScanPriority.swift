@@ -13,6 +13,16 @@ public enum ScanPriority: Int, CaseIterable, Comparable, Sendable, CustomStringC
         }
     }
 
+    /// The scan priority a task priority stands for, if it is one of the three Sky asks for.
+    public init?(_ taskPriority: TaskPriority) {
+        switch taskPriority {
+        case .high: self = .high
+        case .medium: self = .medium
+        case .low: self = .low
+        default: return nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .high: "high"

@@ -68,10 +68,24 @@ public struct RunProgress: Equatable, Sendable {
     public var stoppedIn: Duration?
     /// The priorities of the most recent scans to finish, newest last.
     public var finishOrder = PriorityTrail()
+    /// Started scans whose child ran at another priority than the one it asked for.
+    public var priorityShift = PriorityShift()
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
         batch = configuration.window
+    }
+}
+
+/// How many started scans the runtime ran above (escalated) or below the priority they asked for,
+/// by what `Task.currentPriority` reported inside each scan's child.
+public struct PriorityShift: Equatable, Sendable {
+    public var raised = 0
+    public var lowered = 0
+
+    public init(raised: Int = 0, lowered: Int = 0) {
+        self.raised = raised
+        self.lowered = lowered
     }
 }
 

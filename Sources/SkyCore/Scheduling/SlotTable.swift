@@ -60,10 +60,14 @@ public struct SlotOccupancy: Equatable, Sendable {
     public var priority: ScanPriority
     /// When the scan started, measured from the start of the run.
     public var startedAt: Duration
+    /// The priority the runtime reports the scan's child running at, which need not be the one it
+    /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
+    public var effective: TaskPriority?
 
-    public init(scan: Int, priority: ScanPriority, startedAt: Duration) {
+    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
         self.scan = scan
         self.priority = priority
         self.startedAt = startedAt
+        self.effective = effective
     }
 }

@@ -13,12 +13,17 @@ public struct Glyphs: Equatable, Sendable {
     public var dash: Character
     public var times: Character
     public var dot: Character
+    /// Beside a priority the runtime raised or lowered.
+    public var up: Character
+    public var down: Character
 
     public static let unicode = Glyphs(
         barFull: "█", barEmpty: "░", levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], rule: "─",
-        vertical: "│", corners: ["┌", "┐", "┘", "└"], running: "▶", dash: "—", times: "×", dot: "·")
+        vertical: "│", corners: ["┌", "┐", "┘", "└"], running: "▶", dash: "—", times: "×", dot: "·",
+        up: "↑", down: "↓")
 
     public static let ascii = Glyphs(
         barFull: "#", barEmpty: ".", levels: ["_", ".", ",", "-", "~", "=", "+", "#"], rule: "-",
-        vertical: "|", corners: ["+", "+", "+", "+"], running: ">", dash: "-", times: "x", dot: "|")
+        vertical: "|", corners: ["+", "+", "+", "+"], running: ">", dash: "-", times: "x", dot: "|",
+        up: "^", down: "v")
 }

@@ -3,7 +3,7 @@ import SkyCore
 /// Every scan is in one state. Five counters with bars out of the total (running: out of the
 /// batch), then per-priority progress, which shows that priorities change the order.
 enum CountersPanel {
-    static let height = 7
+    static let height = 8
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
@@ -36,6 +36,24 @@ enum CountersPanel {
                 width: x + width - end - 1, style: Style(tint), glyphs: state.glyphs)
         }
         drawPriorities(snapshot, into: &grid, x: x, y: y + 6, width: width)
+        drawFinishOrder(snapshot, into: &grid, x: x, y: y + 7, width: width)
+    }
+
+    /// `order  H M H M L M …`: the priorities of the latest scans to finish, newest on the right.
+    /// With a free slot going to the highest-priority waiting scan, the high ones come first and
+    /// the lows gather at the end; with every scan started at once (unbounded), they do not.
+    private static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
+        let label = " order  "
+        var column = grid.write(label, x: x, y: y, style: Style(.muted), width: width)
+        let fits = max(0, (x + width - column) / 2)
+        let trail = snapshot.finishOrder.priorities.suffix(fits)
+        if trail.isEmpty {
+            grid.write("none finished yet", x: column, y: y, style: Style(.muted), width: x + width - column)
+            return
+        }
+        for priority in trail {
+            column = grid.write(priority.description.prefix(1).uppercased() + " ", x: column, y: y, style: Style(priority.tint, bold: true))
+        }
     }
 
     /// `done high 3/4  medium 6/10  low 3/6`: scans finished (completed or failed) out of those

@@ -2,15 +2,15 @@
 enum HelpOverlay {
     // Short enough to fit whole in an 80×24 terminal.
     static let entries: [(String, String)] = [
-        ("Scans", "Each scan is waiting, running, completed, failed or cancelled. Bars are out of the total (running: out of the batch)."),
-        ("Throughput", "Scans finished a second: now over the last 5 s, mean since the start; one sparkline column a second."),
-        ("Latency", "Wait: scheduled to started. Run: started to finished. In ms at p50, p95, p99."),
-        ("Slots", "A freed slot goes to the highest-priority waiting scan. On a thread: what the pool executes right now."),
+        ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
+        ("Throughput", "Scans finished a second: now (last 5 s) and mean since the start; a sparkline column a second."),
+        ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
+        ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
         ("Errors", "Failures, newest first. e swaps in the explain panel, which narrates each scheduling decision."),
         ("q Esc ^C", "Quit: cancel the running scans, then print the summary."),
         ("space", "Pause or resume: running scans finish, no new ones start."),
         ("n", "While paused: start one more scan, one scheduling step."),
-        ("c", "Cancel, and stay to see how fast the running scans stopped."),
+        ("c", "Cancel, and stay to see how fast the scans stopped."),
         ("+ -", "Grow or shrink the batch while the run goes on."),
         ("s r", "After a run: s picks another strategy, r runs the same scans with it."),
         ("?", "This help; ? or Esc closes it."),
@@ -22,15 +22,17 @@ enum HelpOverlay {
         let termWidth = 11
         let textWidth = width - termWidth - 4
         var lines: [(String, String)] = []
+        let glyphs = state.glyphs
         for (term, text) in entries {
-            for (index, line) in wrap(text, width: textWidth).enumerated() {
+            // The arrows as the lanes draw them (ASCII when the locale is not UTF-8).
+            let shown = String(text.map { $0 == "↑" ? glyphs.up : $0 == "↓" ? glyphs.down : $0 })
+            for (index, line) in wrap(shown, width: textWidth).enumerated() {
                 lines.append((index == 0 ? term : "", line))
             }
         }
         let height = min(size.height - 2, lines.count + 2)
         let x = (size.width - width) / 2
         let y = (size.height - height) / 2
-        let glyphs = state.glyphs
         let border = Style(.accent, bold: true)
         for row in y..<(y + height) { grid.fill(" ", x: x, y: row, width: width) }
         grid.fill(glyphs.rule, x: x + 1, y: y, width: width - 2, style: border)

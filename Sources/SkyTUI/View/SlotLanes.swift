@@ -34,6 +34,7 @@ enum SlotLanes {
             column = grid.write(String(state.glyphs.running) + " ", x: column, y: row, style: Style(.good, bold: true))
             column = grid.write("scan " + Figures.padLeft(String(occupant.scan), scanWidth) + "  ", x: column, y: row, width: x + width - column)
             column = grid.write(Figures.padRight(occupant.priority.description, 7), x: column, y: row, style: Style(occupant.priority.tint), width: x + width - column)
+            column = drawEffective(occupant, into: &grid, x: column, y: row, end: x + width, glyphs: state.glyphs)
             let ran = max(.zero, state.elapsed - occupant.startedAt)
             column = grid.write(Figures.padLeft(Figures.seconds(ran), 8) + "  ", x: column, y: row, width: x + width - column)
             if slot >= snapshot.batch {
@@ -55,5 +56,20 @@ enum SlotLanes {
             if !hiddenBusy.isEmpty { text += ": " + byPriority.joined(separator: ", ") }
             grid.write(text, x: x, y: y + 1 + shown, style: Style(.muted), width: width)
         }
+    }
+
+    /// `runs medium`: the priority the runtime reports the scan's child running at
+    /// (`Task.currentPriority`), beside the one it asked for. Blank until the child has started.
+    private static func drawEffective(_ occupant: SlotOccupancy, into grid: inout Grid, x: Int, y: Int, end: Int, glyphs: Glyphs) -> Int {
+        let width = 13
+        guard end - x > width + 10 else { return x }
+        guard let effective = occupant.effective else { return grid.write(String(repeating: " ", count: width), x: x, y: y) }
+        let asked = occupant.priority.taskPriority
+        let mark = effective > asked ? glyphs.up : effective < asked ? glyphs.down : " "
+        let name = ScanPriority(effective).map(\.description) ?? "p\(effective.rawValue)"
+        let tint = ScanPriority(effective)?.tint ?? .muted
+        var column = grid.write("\(mark) ", x: x, y: y, style: Style(effective == asked ? .muted : .accent, bold: true))
+        column = grid.write("runs ", x: column, y: y, style: Style(.muted))
+        return grid.write(Figures.padRight(name, width - 7), x: column, y: y, style: Style(tint))
     }
 }

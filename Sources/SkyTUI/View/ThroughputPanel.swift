@@ -1,7 +1,7 @@
 /// Scans finished per second: over the last five seconds ("now"), the mean since the start, and
-/// a sparkline with one column per second, newest on the right.
+/// a sparkline two rows high with one column per second, newest on the right.
 enum ThroughputPanel {
-    static let height = 3
+    static let height = 4
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
@@ -20,10 +20,15 @@ enum ThroughputPanel {
         column = grid.write(Figures.quantity(mean), x: column, y: y + 1, style: Style(.accent, bold: true), width: x + width - column)
         grid.write("/s", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
 
+        // Two rows stacked: the lower one fills first, then the upper one takes the rest.
         let levels = state.glyphs.levels
+        let steps = 2 * levels.count
         for (offset, rate) in samples.enumerated() {
-            let level = peak > 0 ? Int((rate / peak * Double(levels.count - 1)).rounded()) : 0
-            grid[x + 1 + offset, y + 2] = Cell(levels[level], Style(.accent))
+            let level = peak > 0 ? Int((rate / peak * Double(steps - 1)).rounded()) : 0
+            grid[x + 1 + offset, y + 3] = Cell(levels[min(level, levels.count - 1)], Style(.accent))
+            if level >= levels.count {
+                grid[x + 1 + offset, y + 2] = Cell(levels[level - levels.count], Style(.accent))
+            }
         }
     }
 }
