@@ -87,7 +87,7 @@ struct DashboardRun {
                 case .resume: run.model.resume()
                 case .step: run.model.step()
                 case .setBatch(let batch): run.model.setBatch(batch)
-                case .cancel: run.model.cancel()
+                case .cancel: run.cancel()
                 case .exit: leaving = true
                 case .rerun(let strategy):
                     rerun = strategy
@@ -105,7 +105,7 @@ struct DashboardRun {
                     Process.exit(128 + signal)
                 }
                 caught = signal
-                run.model.cancel()
+                run.cancel()
             }
             let now = clock.now
             if now >= nextFrame {
@@ -137,7 +137,7 @@ struct DashboardRun {
             usleep(1000)
             summary = run.summary
         }
-        let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores)
+        let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: state.counterLag.worst)
         return (summary!, figures, caught, rerun)
     }
 }

@@ -22,7 +22,7 @@ struct FrameGaps {
 
     /// The figures, with the CPU time of the calling thread (the dashboard's) over `wall` on
     /// `cores` cores.
-    func figures(wall: Duration, cores: Int) -> FrameFigures {
+    func figures(wall: Duration, cores: Int, counterLag: Duration) -> FrameFigures {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         let cpu = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
@@ -32,6 +32,7 @@ struct FrameGaps {
             gapP99Ms: Double(gaps.valueAtPercentile(99)) / 1000,
             gapMaxMs: Double(gaps.max) / 1000,
             cpuSeconds: cpu,
-            cpuShare: wall > .zero ? cpu / (wall.seconds * Double(max(1, cores))) : 0)
+            cpuShare: wall > .zero ? cpu / (wall.seconds * Double(max(1, cores))) : 0,
+            counterLagMaxMs: (counterLag.seconds * 1e6).rounded() / 1e3)
     }
 }

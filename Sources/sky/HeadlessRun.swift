@@ -26,7 +26,7 @@ struct HeadlessRun {
             if caught == nil, let signal = SignalTrap.take() {
                 caught = signal
                 SignalTrap.restoreDefaults()
-                run.model.cancel()
+                run.cancel()
             }
             if clock.now >= nextStatus {
                 nextStatus += .seconds(1)

@@ -33,6 +33,8 @@ struct Sky: ParsableCommand {
                 sky --errors throw --failure-rate 0.2 --seed 4
               One at a time, two seconds apart, in slow motion:
                 sky --strategy serial --spacing 2s --speed 0.5 --total 6
+              Scans that never yield starve the actor; watch its counters lag:
+                sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:
                 sky lesson
 
@@ -123,6 +125,18 @@ struct Sky: ParsableCommand {
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = .zero
 
+    @Flag(
+        name: .customLong("no-yield"),
+        help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
+    var noYield = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Where the dashboard's finished counts come from: via-actor (the actor's own, which wait for a thread) or direct (counted by each child as it ends) (default via-actor).",
+            valueName: "via-actor|direct"),
+        transform: { try ArgumentValue.choice($0) })
+    var counters: CounterSource = .viaActor
+
     @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
     var noTUI = false
 
@@ -168,7 +182,7 @@ struct Sky: ParsableCommand {
         let report = RunReport(format: format, eventsFile: eventsFile, replay: Self.replayCommand(configuration))
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
-                configuration: configuration, report: report, info: RunInfo(cores: Cores.active),
+                configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: counters),
                 colors: !noColor && !Terminal.noColorRequested, exitOnDone: exitOnDone, explain: explain)
             if let status = dashboard.execute() { throw ExitCode(status) }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
@@ -180,7 +194,7 @@ struct Sky: ParsableCommand {
         RunConfiguration(
             total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
             failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast, strategy: strategy,
-            errors: errors, speed: speed, spacing: spacing)
+            errors: errors, speed: speed, spacing: spacing, yields: !noYield)
     }
 
     /// The command that repeats this run exactly.
@@ -193,6 +207,7 @@ struct Sky: ParsableCommand {
         if configuration.strategy != .batched { words += ["--strategy", configuration.strategy.rawValue] }
         if configuration.errors != .result { words += ["--errors", configuration.errors.rawValue] }
         if configuration.speed != 1 { words += ["--speed", "\(configuration.speed)"] }
+        if !configuration.yields { words.append("--no-yield") }
         if configuration.spacing > .zero { words += ["--spacing", "\(Int((configuration.spacing / .milliseconds(1)).rounded()))ms"] }
         return words.joined(separator: " ")
     }

@@ -117,6 +117,24 @@ struct ScanModelTests {
         #expect(events.filter { $0.kind == .cancelled && $0.slot != nil }.count == 2)
     }
 
+    @Test("Cancelling the run's task reaches scans that never yield, and the run ends cancelled",
+          arguments: [ScanStrategy.batched, .serial, .stream])
+    func cancelTask(strategy: ScanStrategy) async {
+        // Fifty million lines without a yield: minutes, unless the cancellation reaches the scan.
+        // Batch 1 leaves the pool a thread for this test and the actor.
+        let config = RunConfiguration(
+            total: 6, batch: 1, seed: 8, failureRate: 0, work: 50_000_000, strategy: strategy, yields: false)
+        let recorder = EventRecorder()
+        let model = ScanModel(configuration: config, sinks: [recorder])
+        let task = Task { await model.run() }
+        while !recorder.events.contains(where: { $0.kind == .started }) { try? await Task.sleep(for: .milliseconds(1)) }
+        task.cancel()
+        let summary = await task.value
+        #expect(summary.ending == .cancelled)
+        #expect(summary.counters.cancelled == 6)
+        #expect(recorder.events.filter(\.isTerminal).count == 6)
+    }
+
     @Test("Pause lets running scans finish and starts no new ones until resumed")
     func pauseAndResume() async {
         let config = quick(total: 12, batch: 3, failureRate: 0)

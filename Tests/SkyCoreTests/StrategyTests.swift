@@ -213,4 +213,15 @@ struct StrategyTests {
         let same = await Task(priority: .high) { await ScanModel(configuration: highs).run() }.value
         #expect(same.snapshot.priorityShift == PriorityShift())
     }
+
+    @Test("Scans that never yield compute the same results as scans that do")
+    func noYield() async {
+        let yielding = RunConfiguration(total: 8, batch: 2, seed: 13, failureRate: 0.25, work: 5_000)
+        var still = yielding
+        still.yields = false
+        let (a, _) = await run(yielding)
+        let (b, _) = await run(still)
+        #expect(a.snapshot.checksum == b.snapshot.checksum)
+        #expect(a.counters == b.counters)
+    }
 }

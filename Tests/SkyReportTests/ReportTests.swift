@@ -25,7 +25,7 @@ struct ReportTests {
     @Test("Dashboard figures appear in the JSON and text summaries only for a dashboard run")
     func dashboardFigures() async throws {
         let summary = await ScanModel(configuration: RunConfiguration(total: 3, batch: 1, seed: 1, work: 0)).run()
-        let figures = FrameFigures(frames: 90, gapP50Ms: 33, gapP99Ms: 35.5, gapMaxMs: 41.25, cpuSeconds: 0.05, cpuShare: 0.0125)
+        let figures = FrameFigures(frames: 90, gapP50Ms: 33, gapP99Ms: 35.5, gapMaxMs: 41.25, cpuSeconds: 0.05, cpuShare: 0.0125, counterLagMaxMs: 812.5)
         let headless = try #require(try JSONSerialization.jsonObject(with: Data(JSONSummary(summary, exitStatus: 0).encoded().utf8)) as? [String: Any])
         #expect(headless["dashboard"] == nil)
         let withDashboard = try #require(try JSONSerialization.jsonObject(
@@ -35,9 +35,10 @@ struct ReportTests {
         #expect(dashboard["gap_p99_ms"] as? Double == 35.5)
         #expect(dashboard["gap_max_ms"] as? Double == 41.25)
         #expect(dashboard["cpu_share"] as? Double == 0.0125)
+        #expect(dashboard["counter_lag_max_ms"] as? Double == 812.5)
         #expect(!TextSummary.format(summary, replay: "sky").contains("dashboard:"))
         #expect(TextSummary.format(summary, replay: "sky", dashboard: figures)
-            .contains("dashboard: 90 frames, gap between frames p50 33.0 ms, p99 35.5 ms, max 41.3 ms; 0.05 s CPU (1.3% of the cores)"))
+            .contains("dashboard: 90 frames, gap between frames p50 33.0 ms, p99 35.5 ms, max 41.3 ms; 0.05 s CPU (1.3% of the cores); counters lagged the scans by at most 813 ms"))
     }
 
     @Test("The JSON summary agrees with the events file")

@@ -30,11 +30,14 @@ public struct RunConfiguration: Equatable, Sendable {
     public var speed: Double
     /// Serial runs only: the pause between one scan's end and the next one's start.
     public var spacing: Duration
+    /// Whether scans yield their thread about once a millisecond (`--no-yield` turns it off).
+    public var yields: Bool
 
     public init(
         total: Int, batch: Int, seed: UInt64, failureRate: Double = 0.1,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
-        strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero
+        strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
+        yields: Bool = true
     ) {
         precondition(Self.totalRange.contains(total), "total out of range")
         precondition(Self.batchRange.contains(batch), "batch out of range")
@@ -55,6 +58,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.errors = errors
         self.speed = speed
         self.spacing = spacing
+        self.yields = yields
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.

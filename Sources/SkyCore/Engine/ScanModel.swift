@@ -41,8 +41,9 @@ public actor ScanModel {
     private nonisolated let gauge = ThreadGauge()
     /// The priority each running scan's child reports it runs at, written by the child.
     private nonisolated let probe: SlotPriorityProbe
-    /// `--errors throw`: successes produced by children, so those the group discarded can be counted.
-    private nonisolated let produced = SharedCount()
+    /// Finishes counted by the children themselves: live while the actor waits for a thread, and
+    /// with `--errors throw`, the successes produced, so those the group discarded can be counted.
+    private nonisolated let tally = ChildTally()
     private let sinks: [any ScanEventSink]
     private let clock = ContinuousClock()
     /// Looked up per scan; `ScanPriority.taskPriority` builds the value through two runtime calls.
@@ -108,6 +109,7 @@ public actor ScanModel {
         var snapshot = board.read()
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
+        snapshot.progress.direct = DirectCounts(completed: tally.completed, failed: tally.failed)
         for (slot, occupancy) in snapshot.slots.enumerated() {
             guard let occupancy else { continue }
             snapshot.slots[slot]?.effective = probe.priority(slot: slot, scan: occupancy.scan)
@@ -225,6 +227,9 @@ public actor ScanModel {
                         apply(inbox.drain())
                         if !wasEnding && ending != nil { stream?.yield(.ending) }
                     }
+                    // The run's own task was cancelled (its owner cancels it as well as sending
+                    // `cancel`, to reach scans that never yield without waiting for this actor).
+                    if ending == nil && Task.isCancelled { apply([.cancel]) }
                     if ending != nil && !cancellationPropagated {
                         cancellationPropagated = true
                         if stream == nil {
@@ -259,7 +264,7 @@ public actor ScanModel {
                 _ = vacate(slot)
                 finish(other, in: slot, outcome: .failure(.cancelled), at: now)
             }
-            state.discarded = self.produced.value - state.counters.completed
+            state.discarded = tally.completed - state.counters.completed
             noteStopped(at: now)
         } catch {
             preconditionFailure("a scan child throws only ThrownFailure: \(error)")
@@ -341,6 +346,7 @@ public actor ScanModel {
             }
             // The control waiter would bring these too, but only after this loop's next start.
             if inbox.hasPending { apply(inbox.drain()) }
+            if ending == nil && Task.isCancelled { apply([.cancel]) }
             while ending == nil && paused && pendingSteps == 0 {
                 await withCheckedContinuation { serialGate = $0 }
             }
@@ -352,7 +358,8 @@ public actor ScanModel {
             publish(at: start)
             // The loop's own task runs the scan, so its priority is the scan's.
             probe.record(slot: 0, scan: entry.plan.index, priority: Task.currentPriority)
-            let outcome = await ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge).run()
+            let outcome = await ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields).run()
+            tally.record(outcome)
             let end = elapsed()
             let occupancy = vacate(0)
             if configuration.errors == .throw, case .failure(.failed(let failure)) = outcome {
@@ -399,26 +406,24 @@ public actor ScanModel {
             // The child goes first and the bookkeeping after: the child cannot report back
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
-            let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge)
-            let probe = self.probe
+            let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields)
+            let (probe, tally) = (self.probe, self.tally)
             if configuration.errors == .throw {
-                let produced = self.produced
                 group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
                     let outcome = await task.run()
-                    switch outcome {
-                    case .failure(.failed(let failure)): throw ThrownFailure(slot: slot, failure: failure)
-                    case .success: produced.increment()
-                    case .failure(.cancelled): break
-                    }
+                    tally.record(outcome)
+                    if case .failure(.failed(let failure)) = outcome { throw ThrownFailure(slot: slot, failure: failure) }
                     return .finished(slot: slot, outcome: outcome)
                 }
             } else {
                 group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     // Captures the plan once, inside `task`: the closure's context is allocated per scan.
                     probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
-                    if let outcome = task.runWithoutSuspending() { return .finished(slot: slot, outcome: outcome) }
-                    return .finished(slot: slot, outcome: await task.run())
+                    let outcome: ScanOutcome
+                    if let quick = task.runWithoutSuspending() { outcome = quick } else { outcome = await task.run() }
+                    tally.record(outcome)
+                    return .finished(slot: slot, outcome: outcome)
                 }
             }
             begin(entry, in: slot, at: now)

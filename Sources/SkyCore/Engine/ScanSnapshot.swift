@@ -68,6 +68,10 @@ public struct RunProgress: Equatable, Sendable {
     public var stoppedIn: Duration?
     /// The priorities of the most recent scans to finish, newest last.
     public var finishOrder = PriorityTrail()
+    /// Scans completed and failed as their own children counted them, read at the moment of the
+    /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
+    /// while the actor waits for a thread.
+    public var direct = DirectCounts()
     /// Started scans whose child ran at another priority than the one it asked for.
     public var priorityShift = PriorityShift()
 
@@ -75,6 +79,19 @@ public struct RunProgress: Equatable, Sendable {
         self.configuration = configuration
         batch = configuration.window
     }
+}
+
+/// Finishes counted by the scans' children themselves (see `RunProgress.direct`).
+public struct DirectCounts: Equatable, Sendable {
+    public var completed = 0
+    public var failed = 0
+
+    public init(completed: Int = 0, failed: Int = 0) {
+        self.completed = completed
+        self.failed = failed
+    }
+
+    public var finished: Int { completed + failed }
 }
 
 /// How many started scans the runtime ran above (escalated) or below the priority they asked for,

@@ -15,11 +15,15 @@ public struct ScanTask: Sendable {
     public let speed: Double
     /// Told when the sweep is on a thread; `nil` when nobody is counting.
     let gauge: ThreadGauge?
+    /// `false` (`--no-yield`): the sweep never yields its thread, only checks for cancellation,
+    /// so CPU-bound scans can fill the pool and starve the jobs queued behind them.
+    public let yields: Bool
 
-    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil) {
+    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil, yields: Bool = true) {
         self.plan = plan
         self.speed = speed
         self.gauge = gauge
+        self.yields = yields
     }
 
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
@@ -62,8 +66,8 @@ public struct ScanTask: Sendable {
     func runWithoutSuspending() -> ScanOutcome? {
         let stop = plan.failure?.atLine ?? plan.lines
         // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
-        // motion sleeps after every chunk.
-        guard stop < Self.linesPerYield, speed >= 1 || stop == 0 else { return nil }
+        // motion sleeps after every chunk. A sweep that never yields never suspends either.
+        guard stop < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
         if Task.isCancelled { return .failure(.cancelled) }
         gauge?.enter()
         defer { gauge?.leave() }

@@ -15,6 +15,8 @@ public struct DashboardState: Sendable {
     public private(set) var size: TerminalSize
     public private(set) var showingHelp = false
     public private(set) var rates = RateHistory()
+    /// How far the actor's counters trail the children's own.
+    public private(set) var counterLag = CounterLag()
     /// The batch asked for with + and -; the engine's snapshot catches up within a step.
     public private(set) var requestedBatch: Int
     /// Space was pressed to pause and not yet to resume.
@@ -68,6 +70,7 @@ public struct DashboardState: Sendable {
             self.elapsed = elapsed
             let counters = snapshot.counters
             rates.observe(finished: counters.completed + counters.failed, at: elapsed)
+            counterLag.observe(direct: snapshot.direct.finished, actor: counters.completed + counters.failed, at: elapsed)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
             return []
         case .resize(let size):

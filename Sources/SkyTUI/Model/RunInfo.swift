@@ -2,8 +2,19 @@
 public struct RunInfo: Equatable, Sendable {
     /// Cores this process may use.
     public var cores: Int
+    /// Where the completed and failed counts on screen come from.
+    public var counters: CounterSource
 
-    public init(cores: Int) {
+    public init(cores: Int, counters: CounterSource = .viaActor) {
         self.cores = cores
+        self.counters = counters
     }
+}
+
+/// `--counters`: how the dashboard learns how many scans have finished.
+public enum CounterSource: String, CaseIterable, Equatable, Sendable {
+    /// The actor's own counts, which move only when the actor gets a thread from the pool.
+    case viaActor = "via-actor"
+    /// Counted by each scan's child as it ends, with no hop: live even when the pool is full.
+    case direct
 }

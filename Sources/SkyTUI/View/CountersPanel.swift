@@ -7,14 +7,28 @@ enum CountersPanel {
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
-        let counters = snapshot.counters
+        var counters = snapshot.counters
         let total = snapshot.configuration.total
-        var waiting = counters.waiting > 0 ? "\(counters.waiting) waiting" : ""
+        var notes: [String] = []
+        if state.info.counters == .direct {
+            // Finishes as the children counted them; still running as far as they know.
+            notes.append("direct")
+            let unseen = max(0, snapshot.direct.finished - counters.completed - counters.failed)
+            counters.completed = max(counters.completed, snapshot.direct.completed)
+            counters.failed = max(counters.failed, snapshot.direct.failed)
+            counters.running = max(0, counters.running - unseen)
+        }
+        if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
         if snapshot.configuration.strategy == .stream {
             // Finished, and waiting in the AsyncStream for the consumer to take them.
-            waiting += (waiting.isEmpty ? "" : " \(state.glyphs.dot) ") + "\(counters.inStream) in stream"
+            notes.append("\(counters.inStream) in stream")
         }
-        Section.rule("Scans", note: waiting, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
+        // when asked about (direct counters, scans that never yield) or once it has been a stall.
+        if state.info.counters == .direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {
+            notes.append("actor lag \(Figures.delay(state.counterLag.current))")
+        }
+        Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows: [(String, Int, Int, Tint)] = [
             ("scheduled", counters.scheduled, total, .accent),
             ("running", counters.running, snapshot.batch, .accent),

@@ -33,6 +33,11 @@ enum Figures {
         FixedPoint.fixed(max(0, duration.seconds), places: 1) + " s"
     }
 
+    /// A short delay: whole milliseconds under a second (`610 ms`), else `seconds`.
+    static func delay(_ duration: Duration) -> String {
+        duration < .seconds(1) ? FixedPoint.fixed(max(0, duration.seconds * 1000), places: 0) + " ms" : seconds(duration)
+    }
+
     /// A count in at most `width` characters: exact when it fits, else `12.3k`, `4.5M`, `1.0G`.
     static func count(_ value: Int, width: Int) -> String {
         let exact = String(value)
