@@ -62,7 +62,9 @@ struct LessonCommand: ParsableCommand {
                 sky lesson 2 --no-tui --work 2000
             """)
 
-    @Argument(help: ArgumentHelp("The lesson to run; leave it out to list them.", valueName: "n"))
+    @Argument(
+        help: ArgumentHelp("The lesson to run; leave it out to list them.", valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: 1...Lesson.all.count) })
     var number: Int?
 
     @Flag(name: .customLong("no-tui"), help: "Run the lesson's preset without the dashboard.")
@@ -74,11 +76,6 @@ struct LessonCommand: ParsableCommand {
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
     var work: Int?
 
-    func validate() throws {
-        if let number, !(1...Lesson.all.count).contains(number) {
-            throw ValidationError("there is no lesson \(number): the lessons are 1 to \(Lesson.all.count), listed by 'sky lesson'")
-        }
-    }
 
     func run() throws {
         guard let number else {

@@ -26,18 +26,19 @@ enum SkyMain {
             if !message.isEmpty {
                 var line = message.split(separator: "\n").first.map(String.init) ?? message
                 if line.hasPrefix("Unknown option") {
-                    line += "; the options are " + options.joined(separator: " ")
+                    line += "; the options are " + options(of: command).joined(separator: " ")
                 }
-                StandardError.write("sky: error: \(line) (see 'sky --help')\n")
+                let help = command == Sky.self ? "sky --help" : "sky lesson --help"
+                StandardError.write("sky: error: \(line) (see '\(help)')\n")
             }
             Process.exit(status.rawValue)
         }
     }
 
     /// Every long option, read from the help text so the list cannot fall out of date.
-    static var options: [String] {
+    static func options(of command: any ParsableCommand.Type) -> [String] {
         var seen: [String] = []
-        for word in Sky.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>".contains($0) })
+        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>".contains($0) })
         where word.hasPrefix("--") && word.count > 2 && !seen.contains(String(word)) {
             seen.append(String(word))
         }

@@ -28,7 +28,10 @@ struct CommandLineTests {
         (["--spacing", "2s"], "--spacing", "--strategy serial"),
         (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
         (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
-        (["lesson", "9"], "lesson 9", "1 to 5"),
+        (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),
+        (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
+        (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),
+        (["--counters", "sideways"], "--counters", "'via-actor', 'direct'"),
     ])
     func badInput(arguments: [String], flag: String, accepted: String) throws {
         let outcome = try SkyBinary.run(arguments)

@@ -20,7 +20,7 @@ struct DashboardViewTests {
     func header() {
         let text = frame(Scene.midRun).text
         for fact in ["total 20", "batch 4", "seed 42", "cores 2", "priorities 20:50:30", "strategy batched",
-                     "elapsed 0:04.3", "ETA 0:10"] {
+                     "elapsed 0:04.3", "ETA 0:11"] {
             #expect(text.contains(fact), "missing \(fact)")
         }
     }
@@ -171,5 +171,19 @@ struct DashboardViewTests {
         let text = frame(snapshot).text
         #expect(text.contains("mean 1.40/s"), "\(text)")
         #expect(!text.contains("9.99"))
+    }
+
+    @Test("The recent rate falls while nothing finishes, instead of keeping the engine's last figure")
+    func liveRecentRate() {
+        var snapshot = Scene.midRun
+        snapshot.progress.recentRate = 7.5
+        var state = DashboardState(snapshot: snapshot, size: Self.size, info: Scene.info)
+        // Six finished in the first second, then none for the next four: 6 over the last 5 s.
+        snapshot.progress.counters = Scene.counters(waiting: 10, running: 4, completed: 5, failed: 1)
+        for tenth in 0...40 { _ = state.update(.frame(snapshot, elapsed: .milliseconds(100 * tenth + 1_000))) }
+        #expect(state.recentRate < 7.5)
+        let text = DashboardView.render(state).text
+        #expect(!text.contains("now 7.50/s"))
+        #expect(text.contains("now 1.20/s"), "\(text)")
     }
 }

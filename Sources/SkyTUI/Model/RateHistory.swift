@@ -34,6 +34,14 @@ public struct RateHistory: Equatable, Sendable {
         return Array(ordered.suffix(max(0, count)))
     }
 
+    /// Finishes per second over the last `seconds` whole seconds (fewer early on); `nil` before
+    /// the first second has passed. Unlike the engine's figure, which is recomputed only when a
+    /// scan finishes, this falls while nothing finishes.
+    public func recentRate(over seconds: Int) -> Double? {
+        let recent = samples(last: seconds)
+        return recent.isEmpty ? nil : recent.reduce(0, +) / Double(recent.count)
+    }
+
     private mutating func append(_ rate: Double) {
         if ring.count < Self.capacity {
             ring.append(rate)

@@ -19,6 +19,10 @@ enum CountersPanel {
             counters.running = max(0, counters.running - unseen)
         }
         if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
+        if snapshot.discarded > 0 {
+            // Results the children finished that went with the group when the error was thrown.
+            notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with the group")
+        }
         if snapshot.configuration.strategy == .stream {
             // Finished, and waiting in the AsyncStream for the consumer to take them.
             notes.append("\(counters.inStream) in stream")

@@ -66,7 +66,7 @@ enum HeaderPanel {
         if state.isStopping { return "stopping" }
         if state.isPaused { return "paused" }
         let remaining = snapshot.configuration.total - snapshot.counters.finished
-        let rate = snapshot.recentRate > 0 ? snapshot.recentRate : snapshot.meanRate
+        let rate = state.recentRate > 0 ? state.recentRate : snapshot.meanRate
         guard rate > 0 else { return "after the first scan" }
         return Figures.countdown(seconds: Double(remaining) / rate)
     }

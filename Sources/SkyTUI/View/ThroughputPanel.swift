@@ -11,7 +11,7 @@ enum ThroughputPanel {
         let note = peak > 0 ? "scans/s, peak \(Figures.quantity(peak))" : "scans/s"
         Section.rule("Throughput", note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         var column = grid.write(" now ", x: x, y: y + 1, style: Style(.muted))
-        column = grid.write(Figures.quantity(snapshot.recentRate), x: column, y: y + 1, style: Style(.accent, bold: true))
+        column = grid.write(Figures.quantity(state.recentRate), x: column, y: y + 1, style: Style(.accent, bold: true))
         column = grid.write("/s (5 s)   mean ", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
         // The mean since the start is derived at the frame's live elapsed time: the engine's figure
         // is refreshed only when scans finish, and would stand still between long scans.
