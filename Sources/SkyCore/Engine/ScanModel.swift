@@ -408,8 +408,11 @@ public actor ScanModel {
             // is still awake to take it without a wake-up.
             let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields)
             let (probe, tally) = (self.probe, self.tally)
+            // `addTaskUnlessCancelled`: once the group is cancelled (its task cancelled from outside,
+            // before this actor has seen the cancel control), no new scan starts.
+            let added: Bool
             if configuration.errors == .throw {
-                group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
+                added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
                     let outcome = await task.run()
                     tally.record(outcome)
@@ -417,7 +420,7 @@ public actor ScanModel {
                     return .finished(slot: slot, outcome: outcome)
                 }
             } else {
-                group.addTask(priority: taskPriorities[entry.plan.priority]) { @concurrent in
+                added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     // Captures the plan once, inside `task`: the closure's context is allocated per scan.
                     probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
                     let outcome: ScanOutcome
@@ -425,6 +428,12 @@ public actor ScanModel {
                     tally.record(outcome)
                     return .finished(slot: slot, outcome: outcome)
                 }
+            }
+            guard added else {
+                // Never started: it stays scheduled, and the cancellation accounts it.
+                queue.append(entry)
+                apply([.cancel])
+                return
             }
             begin(entry, in: slot, at: now)
             if paused {
