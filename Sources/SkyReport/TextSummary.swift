@@ -42,7 +42,7 @@ public enum TextSummary {
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
         let shift = s.priorityShift
         if shift.raised + shift.lowered > 0 {
-            lines.append("  the runtime ran \(shift.raised) scan\(shift.raised == 1 ? "" : "s") above and \(shift.lowered) below the priority asked for (Task.currentPriority in each child)")
+            lines.append("  runtime priority: \(shift.raised) scan\(shift.raised == 1 ? "" : "s") ran above and \(shift.lowered) below what they asked for (Task.currentPriority)")
         }
         lines.append("  checksum \(Hex.format(s.checksum))")
         if summary.errorCount > 0 {

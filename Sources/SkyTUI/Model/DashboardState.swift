@@ -51,7 +51,7 @@ public struct DashboardState: Sendable {
     public var isFinished: Bool { snapshot.phase.isFinished }
 
     /// Scans finished a second over the last five seconds, as the frames saw them, so the figure
-    /// falls while no scan finishes; the engine's own until a second has passed, and at the end.
+    /// falls while no scan finishes; the engine's own before the first frame, and at the end.
     public var recentRate: Double {
         isFinished ? snapshot.recentRate : rates.recentRate(over: 5) ?? snapshot.recentRate
     }

@@ -13,11 +13,15 @@ public struct RateHistory: Equatable, Sendable {
     private var head = 0
     private var lastFinished = 0
     private var lastSampleAt: Duration = .zero
+    /// The latest observation, part way into the next sample.
+    private var latestFinished = 0
+    private var latestAt: Duration = .zero
 
     public init() {}
 
     /// Takes the count of finished scans at `elapsed`; adds one sample per whole interval passed.
     public mutating func observe(finished: Int, at elapsed: Duration) {
+        (latestFinished, latestAt) = (finished, elapsed)
         let span = elapsed - lastSampleAt
         guard span >= Self.interval else { return }
         let rate = Double(finished - lastFinished) / span.seconds
@@ -34,12 +38,17 @@ public struct RateHistory: Equatable, Sendable {
         return Array(ordered.suffix(max(0, count)))
     }
 
-    /// Finishes per second over the last `seconds` whole seconds (fewer early on); `nil` before
-    /// the first second has passed. Unlike the engine's figure, which is recomputed only when a
-    /// scan finishes, this falls while nothing finishes.
+    /// Finishes per second over the last `seconds` whole samples and the part of a second since
+    /// (less early in a run); `nil` before any time has passed. Unlike the engine's figure, which
+    /// is recomputed only when a scan finishes, this falls while nothing finishes.
     public func recentRate(over seconds: Int) -> Double? {
-        let recent = samples(last: seconds)
-        return recent.isEmpty ? nil : recent.reduce(0, +) / Double(recent.count)
+        let whole = samples(last: seconds)
+        let partial = latestAt - lastSampleAt
+        let span = Double(whole.count) * Self.interval.seconds + partial.seconds
+        guard span > 0 else { return nil }
+        // Each sample is a rate over one interval, so rate × interval is its finishes.
+        let finishes = whole.reduce(0, +) * Self.interval.seconds + Double(latestFinished - lastFinished)
+        return finishes / span
     }
 
     private mutating func append(_ rate: Double) {
