@@ -60,9 +60,16 @@ public struct SlotOccupancy: Equatable, Sendable {
     public var priority: ScanPriority
     /// When the scan started, measured from the start of the run.
     public var startedAt: Duration
+    /// `TaskPriority` comes from a resilient library, so storing one would make every copy of an
+    /// occupancy (several per scan) go through runtime value witnesses; its raw value does not.
+    private var effectiveRaw: UInt8 = 0
+
     /// The priority the runtime reports the scan's child running at, which need not be the one it
     /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
-    public var effective: TaskPriority?
+    public var effective: TaskPriority? {
+        get { effectiveRaw == 0 ? nil : TaskPriority(rawValue: effectiveRaw) }
+        set { effectiveRaw = newValue?.rawValue ?? 0 }
+    }
 
     public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
         self.scan = scan
