@@ -15,11 +15,15 @@ public struct ScanTask: Sendable {
     public let speed: Double
     /// Told when the sweep is on a thread; `nil` when nobody is counting.
     let gauge: ThreadGauge?
+    /// Recompute the result by an independent route (`ReferenceSweep`), chunk by chunk beside the
+    /// sweep, and turn a difference into `.mismatch`.
+    public let verify: Bool
 
-    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil) {
+    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil, verify: Bool = false) {
         self.plan = plan
         self.speed = speed
         self.gauge = gauge
+        self.verify = verify
     }
 
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
@@ -31,11 +35,18 @@ public struct ScanTask: Sendable {
         if Task.isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
+        var reference = referenceSweep()
         var sinceYield = 0
         let clock = ContinuousClock()
         while sweep.line < stop {
             let chunkStart = clock.now
-            sinceYield &+= sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            sinceYield &+= swept
+            if verify {
+                // In step with the sweep, so the yields and cancellation checks cover both.
+                reference.advance(by: swept)
+                sinceYield &+= swept
+            }
             if Task.isCancelled { return .failure(.cancelled) }
             if speed < 1 {
                 // Slow motion: the chunk's own time again, stretched, asleep and off the thread.
@@ -53,7 +64,7 @@ public struct ScanTask: Sendable {
             }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return .success(sweep.result)
+        return checked(sweep.result, against: reference)
     }
 
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
@@ -63,16 +74,35 @@ public struct ScanTask: Sendable {
         let stop = plan.failure?.atLine ?? plan.lines
         // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
         // motion sleeps after every chunk.
-        guard stop < Self.linesPerYield, speed >= 1 || stop == 0 else { return nil }
+        // Verification counts its lines too.
+        guard (verify ? 2 * stop : stop) < Self.linesPerYield, speed >= 1 || stop == 0 else { return nil }
         if Task.isCancelled { return .failure(.cancelled) }
         gauge?.enter()
         defer { gauge?.leave() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
+        var reference = referenceSweep()
         while sweep.line < stop {
-            _ = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            if verify { reference.advance(by: swept) }
             if Task.isCancelled { return .failure(.cancelled) }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return .success(sweep.result)
+        return checked(sweep.result, against: reference)
+    }
+
+    /// The recomputation; an empty one (no buffers, no work) when not verifying.
+    private func referenceSweep() -> ReferenceSweep {
+        ReferenceSweep(seed: plan.sectorSeed, lines: verify ? plan.lines : 0)
+    }
+
+    /// Applies any planned corruption to the computed result, then compares it with the
+    /// recomputation. Runs in the scan's child task, on the thread that computed both.
+    private func checked(_ computed: ScanResult, against reference: borrowing ReferenceSweep) -> ScanOutcome {
+        var result = computed
+        if let corruption = plan.corruption { result.checksum ^= corruption }
+        guard verify else { return .success(result) }
+        let expected = reference.result
+        if result == expected { return .success(result) }
+        return .failure(.mismatch(.here(found: result, expected: expected)))
     }
 }

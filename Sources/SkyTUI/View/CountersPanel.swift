@@ -8,7 +8,7 @@ enum CountersPanel {
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
         let counters = snapshot.counters
-        let total = snapshot.configuration.total
+        let total = snapshot.scanScale
         var waiting = counters.waiting > 0 ? "\(counters.waiting) waiting" : ""
         if snapshot.configuration.strategy == .stream {
             // Finished, and waiting in the AsyncStream for the consumer to take them.
