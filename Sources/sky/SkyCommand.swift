@@ -196,9 +196,6 @@ struct Sky: ParsableCommand {
         if spacing > .zero && strategy != .serial {
             throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
         }
-        if strategy == .unbounded && total == nil && duration != nil {
-            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
-        }
     }
 
     mutating func run() throws {
@@ -207,6 +204,10 @@ struct Sky: ParsableCommand {
 
     /// Runs with the defaults of `profile` for the options left out.
     func execute(as profile: Profile) throws {
+        // Here rather than in `validate()`: only now is it known whose defaults apply.
+        if strategy == .unbounded && total == nil && (duration != nil || profile == .soak) {
+            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
+        }
         let configuration = makeConfiguration(as: profile)
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile: EventsFile?
