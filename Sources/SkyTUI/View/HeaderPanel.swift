@@ -21,11 +21,21 @@ enum HeaderPanel {
         case .unbounded: "no batch"
         case .batched, .stream: "batch \(snapshot.batch)"
         }
-        var facts = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
-        facts += "   priorities \(mix.high):\(mix.medium):\(mix.low)"
-        let verdict = TimedRun.verdict(state)
-        let verdictRoom = verdict.map { $0.text.count + 3 } ?? 0
-        if facts.count + 19 + verdictRoom <= width { facts += " (high:medium:low)" }
+        let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
+        let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"
+        // The verdict, when shown, keeps its place at the right; the priority legend, then the
+        // priorities, then the verdict's detail give way to it in that order.
+        let factsChoices = [run + priorities + " (high:medium:low)", run + priorities, run]
+        let verdicts = TimedRun.verdict(state)
+        var facts = factsChoices[factsChoices.count - 1]
+        var verdict = verdicts.last
+        search: for candidate in verdicts {
+            for choice in factsChoices where 1 + choice.count + 3 + candidate.text.count + 1 <= width {
+                (facts, verdict) = (choice, candidate)
+                break search
+            }
+        }
+        if verdicts.isEmpty { facts = factsChoices[0] }
         grid.write(" " + facts, x: 0, y: 1)
         if let verdict { grid.write(verdict.text, x: max(facts.count + 4, width - verdict.text.count - 1), y: 1, style: verdict.style) }
 

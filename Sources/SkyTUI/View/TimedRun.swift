@@ -21,20 +21,22 @@ enum TimedRun {
         return Figures.countdown(seconds: left.seconds)
     }
 
-    /// `verdict PASS so far`, or the failure in red; shown for verified or timed runs, and
-    /// whenever a verification has failed.
-    static func verdict(_ state: DashboardState) -> (text: String, style: Style)? {
+    /// `verdict PASS so far`, or the failure in red, longest first (the header takes the first
+    /// that fits); shown for verified or timed runs, and whenever a verification has failed.
+    static func verdict(_ state: DashboardState) -> [(text: String, style: Style)] {
         let snapshot = state.snapshot
         let config = snapshot.configuration
-        guard config.verify || config.duration != nil || snapshot.counters.verificationFailures > 0 else { return nil }
+        guard config.verify || config.duration != nil || snapshot.counters.verificationFailures > 0 else { return [] }
         let faults = snapshot.counters.verificationFailures
         if faults > 0 {
-            var text = "FAIL: \(faults) verification failure\(faults == 1 ? "" : "s")"
-            if let last = snapshot.lastVerificationFailure { text += ", latest core \(last.failure.core)" }
-            return (text, Style(.bad, bold: true, reverse: true))
+            let style = Style(.bad, bold: true, reverse: true)
+            let text = "FAIL: \(faults) verification failure\(faults == 1 ? "" : "s")"
+            guard let last = snapshot.lastVerificationFailure else { return [(text, style)] }
+            return [(text + ", latest on core \(last.failure.core)", style), (text, style), ("FAIL: \(faults) faults", style)]
         }
         let verdict = Verdict.sofar(snapshot)
-        return (state.isFinished ? "verdict \(verdict.word)" : "verdict PASS so far", Style(.good, bold: true))
+        let style = Style(verdict.passed ? .good : .bad, bold: true)
+        return state.isFinished ? [("verdict \(verdict.word)", style)] : [("verdict PASS so far", style), ("PASS so far", style)]
     }
 }
 
