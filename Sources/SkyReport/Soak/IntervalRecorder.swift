@@ -68,12 +68,15 @@ public struct IntervalRecorder: Sendable {
     }
 
     /// Takes a look at the run at `elapsed`; returns the interval that closed, if one is due.
-    /// Cheap when none is: the run's loop calls this many times a second.
-    public mutating func observe(_ snapshot: ScanSnapshot, at elapsed: Duration, residentBytes: Int) -> IntervalFigures? {
+    /// Cheap when none is: the run's loop calls this many times a second, and `residentBytes`
+    /// (a read of `/proc`) is evaluated only when an interval closes.
+    public mutating func observe(
+        _ snapshot: ScanSnapshot, at elapsed: Duration, residentBytes: @autoclosure () -> Int
+    ) -> IntervalFigures? {
         let scans = Self.scans(snapshot.counters)
         throttle.observe(scans: scans, at: elapsed)
         guard elapsed - lastEnd >= every else { return nil }
-        return close(snapshot, scans: scans, at: elapsed, residentBytes: residentBytes)
+        return close(snapshot, scans: scans, at: elapsed, residentBytes: residentBytes())
     }
 
     /// Closes the last, usually shorter, interval when the run ends; `nil` if it would be empty
