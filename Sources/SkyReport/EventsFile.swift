@@ -38,7 +38,7 @@ public final class EventsFile: ScanEventSink {
     }
 
     private let descriptor: Int32
-    private let state = Locked(State())
+    private let state = Locked(State(pending: EventsFile.buffer()))
     private let wake = DispatchSemaphore(value: 0)
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked<String??>(nil)
@@ -81,7 +81,7 @@ public final class EventsFile: ScanEventSink {
 
     /// The writer thread: takes the whole buffer, writes it, and sleeps when there is nothing.
     private func drainUntilClosed() {
-        var batch: [UInt8] = []
+        var batch = Self.buffer()
         while true {
             let (closing, failed) = state.withLock { state -> (Bool, Bool) in
                 swap(&batch, &state.pending)
@@ -96,12 +96,20 @@ public final class EventsFile: ScanEventSink {
             if let failure = writeAll(batch) {
                 state.withLock { state in
                     state.failure = failure
-                    state.pending = []
+                    state.pending.removeAll()
                 }
             }
             batch.removeAll(keepingCapacity: true)
         }
         writerDone.signal()
+    }
+
+    /// A buffer that holds `bufferLimit` bytes without growing: the two that take turns never
+    /// reallocate, and pages are resident only once written to.
+    private static func buffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(bufferLimit)
+        return buffer
     }
 
     private func writeAll(_ bytes: [UInt8]) -> String? {
