@@ -93,9 +93,11 @@ public enum TextSummary {
 
     /// `intervals: 6 of 10 s, 4.02 to 4.31 scans/s (median 4.20)`
     private static func intervalsLine(_ intervals: [IntervalFigures]) -> String? {
-        // The last interval is usually cut short by the end of the run; it is left out of the range.
-        let whole = intervals.count > 1 ? Array(intervals.dropLast()) : intervals
-        guard let first = whole.first else { return nil }
+        // A run shorter than one interval has no rates to compare. The last interval is usually
+        // cut short by the end of the run; it is left out of the range.
+        guard intervals.count > 1 else { return nil }
+        let whole = Array(intervals.dropLast())
+        let first = whole[0]
         let rates = whole.map(\.scansPerSecond).sorted()
         let length = FixedPoint.fixed(first.seconds, places: 0)
         return "intervals: \(intervals.count) of about \(length) s, \(FixedPoint.fixed(rates[0], places: 2)) to "
