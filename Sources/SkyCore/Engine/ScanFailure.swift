@@ -16,7 +16,9 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     case cancelled
     /// The scan finished, but its result differed from the independent recomputation: a
     /// possible hardware fault, never simulated (except by `--inject-corruption`).
-    case mismatch(VerificationFailure)
+    /// Indirect, so the rare failure's 48 bytes do not widen every scan's outcome, which is
+    /// stored and copied once per scan on the engine's hot path.
+    indirect case mismatch(VerificationFailure)
 
     public var description: String {
         switch self {

@@ -44,7 +44,7 @@ public struct ScanTask: Sendable {
             sinceYield &+= swept
             if verify {
                 // In step with the sweep, so the yields and cancellation checks cover both.
-                reference.advance(by: swept)
+                reference?.advance(by: swept)
                 sinceYield &+= swept
             }
             if Task.isCancelled { return .failure(.cancelled) }
@@ -64,7 +64,7 @@ public struct ScanTask: Sendable {
             }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return checked(sweep.result, against: reference)
+        return checked(sweep.result, against: reference?.result)
     }
 
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
@@ -83,26 +83,26 @@ public struct ScanTask: Sendable {
         var reference = referenceSweep()
         while sweep.line < stop {
             let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
-            if verify { reference.advance(by: swept) }
+            reference?.advance(by: swept)
             if Task.isCancelled { return .failure(.cancelled) }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return checked(sweep.result, against: reference)
+        return checked(sweep.result, against: reference?.result)
     }
 
-    /// The recomputation; an empty one (no buffers, no work) when not verifying.
-    private func referenceSweep() -> ReferenceSweep {
-        ReferenceSweep(seed: plan.sectorSeed, lines: verify ? plan.lines : 0)
+    /// The recomputation, or `nil` when not verifying: nothing is built for it then, which
+    /// matters to the cheapest scans.
+    private func referenceSweep() -> ReferenceSweep? {
+        verify ? ReferenceSweep(seed: plan.sectorSeed, lines: plan.lines) : nil
     }
 
     /// Applies any planned corruption to the computed result, then compares it with the
-    /// recomputation. Runs in the scan's child task, on the thread that computed both.
-    private func checked(_ computed: ScanResult, against reference: borrowing ReferenceSweep) -> ScanOutcome {
+    /// recomputation's (`nil` when not verifying). Runs in the scan's child task, on the thread
+    /// that computed both.
+    private func checked(_ computed: ScanResult, against expected: ScanResult?) -> ScanOutcome {
         var result = computed
         if let corruption = plan.corruption { result.checksum ^= corruption }
-        guard verify else { return .success(result) }
-        let expected = reference.result
-        if result == expected { return .success(result) }
+        guard let expected, result != expected else { return .success(result) }
         return .failure(.mismatch(.here(found: result, expected: expected)))
     }
 }
