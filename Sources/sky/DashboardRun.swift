@@ -77,7 +77,7 @@ struct DashboardRun {
             snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,
             exitOnDone: exitOnDone, explain: explain)
         var gaps = FrameGaps()
-        var runWatch = RunWatch(report: report, cores: info.cores, printsIntervals: false)
+        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
         var caught: Int32?
         var leaving = false
         var rerun: ScanStrategy?

@@ -22,7 +22,7 @@ struct HeadlessRun {
         var nextStatus = clock.now + .seconds(1)
         var caught: Int32?
         var summary: RunSummary?
-        var watch = RunWatch(report: report, cores: Cores.active, printsIntervals: true)
+        var watch = RunWatch(report: report, cores: Cores.active, headless: true)
         while summary == nil {
             usleep(20_000)
             if caught == nil, let signal = SignalTrap.take() {

@@ -16,15 +16,19 @@ struct RunWatch {
     let cores: Int
     /// Interval lines go to the output (headless runs with `--report-every`).
     let printsIntervals: Bool
+    /// Warnings go to stderr at once; not under the dashboard, whose screen they would break
+    /// (the summary carries them after it closes).
+    let warnsAtOnce: Bool
     private var recorder: IntervalRecorder
     private var droppedReported = 0
     private var throttleReported = false
     private var metricsFailureReported = false
 
-    init(report: RunReport, cores: Int, printsIntervals: Bool) {
+    init(report: RunReport, cores: Int, headless: Bool) {
         self.report = report
         self.cores = cores
-        self.printsIntervals = printsIntervals && report.reportEvery != nil
+        printsIntervals = headless && report.reportEvery != nil
+        warnsAtOnce = headless
         recorder = IntervalRecorder(every: report.reportEvery ?? Self.defaultInterval, cores: cores)
     }
 
@@ -32,13 +36,13 @@ struct RunWatch {
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
         emit(interval)
         writeMetrics(snapshot, at: elapsed)
-        if let throttle = recorder.throttle.warning, throttle.active, !throttleReported {
+        if let throttle = recorder.throttle.warning, throttle.active, !throttleReported, warnsAtOnce {
             throttleReported = true
             let line = RunObservations(throttle: throttle).throttleLine ?? ""
             StandardError.write("sky: \(line)\n")
         }
         let dropped = report.eventsFile?.dropped ?? 0
-        if dropped > droppedReported {
+        if dropped > droppedReported, warnsAtOnce {
             if droppedReported == 0 {
                 StandardError.write("sky: warning: the events file cannot keep up; events are being left out (counted in the summary)\n")
             }
@@ -71,7 +75,7 @@ struct RunWatch {
         do {
             try file.write(reading)
         } catch {
-            guard !metricsFailureReported else { return }
+            guard !metricsFailureReported, warnsAtOnce else { return }
             metricsFailureReported = true
             StandardError.write("sky: warning: \(error); the run goes on\n")
         }
