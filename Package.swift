@@ -20,10 +20,13 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
+        // sched_getcpu and gettid, which Swift's Glibc module leaves out (it is built without _GNU_SOURCE).
+        .systemLibrary(name: "CSkySystem", path: "Sources/CSkySystem"),
         // The engine: kernel, scheduling, the ScanModel actor, metrics and events. No terminal code.
         .target(
             name: "SkyCore",
             dependencies: [
+                "CSkySystem",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -47,7 +47,7 @@ func bareWindow(total: Int, batch: Int) async -> Int {
 func bareScanWindow(configuration: RunConfiguration) async -> UInt64 {
     await withTaskGroup(of: UInt64.self) { group in
         var next = 0
-        let total = configuration.total, batch = configuration.batch
+        let total = configuration.total ?? 0, batch = configuration.batch
         while next < min(batch, total) {
             let task = ScanTask(plan: configuration.plan(next))
             group.addTask { if case .success(let r) = await task.run() { r.checksum } else { 0 } }

@@ -14,6 +14,11 @@ public enum EventLine {
             line += ",\"signals\":\(result.signals),\"checksum\":\"\(Hex.format(result.checksum))\""
         case .failed(let failure):
             line += ",\"error\":\"\(failure)\""
+        case .verificationFailed(let failure):
+            line += ",\"error\":\"verification failure: possible hardware fault\""
+            line += ",\"core\":\(failure.core),\"thread\":\(failure.thread)"
+            line += ",\"signals\":\(failure.found.signals),\"checksum\":\"\(Hex.format(failure.found.checksum))\""
+            line += ",\"expected_signals\":\(failure.expected.signals),\"expected_checksum\":\"\(Hex.format(failure.expected.checksum))\""
         case .scheduled, .started, .cancelled:
             break
         }
@@ -24,6 +29,11 @@ public enum EventLine {
     /// per-scan events; see `RunSummary.notStarted`).
     public static func notStarted(count: Int, firstScan: Int, time: Duration) -> String {
         "{\"event\":\"not_started\",\"count\":\(count),\"first_scan\":\(firstScan),\"time\":\(FixedPoint.seconds(time))}\n"
+    }
+
+    /// The closing line when the file could not keep up and `count` events were left out.
+    public static func dropped(count: Int) -> String {
+        "{\"event\":\"dropped\",\"count\":\(count)}\n"
     }
 }
 

@@ -3,11 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+import Foundation
 public import SkyCore
 
-/// Writes every event to a file as JSON Lines, one `write(2)` per line, so a run that is killed
-/// loses nothing it has already reported.
+/// Writes every event to a file as JSON Lines, from a writer thread of its own, so a slow disk
+/// never holds up the scans.
+///
+/// The engine hands each line over under a short lock, into a buffer of at most `bufferLimit`
+/// bytes; the writer thread takes the whole buffer at once and writes it out while the engine
+/// fills the next. If the disk cannot keep up and the buffer is full, the event is dropped and
+/// counted rather than blocking the run: `dropped` reports it, and the file's last line says how
+/// many were lost. The writer wakes on the first line after it went idle, so an idle run costs
+/// no wake-ups, and lines reach the file within a write's time of happening.
 public final class EventsFile: ScanEventSink {
+    /// Bytes waiting for the writer, at most: about 40 000 events.
+    public static let bufferLimit = 4 << 20
+
     /// Why the file could not be opened, for a one-line error.
     public struct OpenError: Error, CustomStringConvertible {
         public let path: String
@@ -16,61 +28,119 @@ public final class EventsFile: ScanEventSink {
     }
 
     private struct State {
-        var descriptor: Int32
+        var pending: [UInt8] = []
         var lines = 0
+        var dropped = 0
+        /// The writer is waiting on `wake` and must be signalled for new lines.
+        var writerIdle = false
+        var closing = false
         var failure: String?
     }
 
-    private let state: Locked<State>
+    private let descriptor: Int32
+    private let state = Locked(State(pending: EventsFile.buffer()))
+    private let wake = DispatchSemaphore(value: 0)
+    private let writerDone = DispatchSemaphore(value: 0)
+    private let closed = Locked<String??>(nil)
 
-    /// Creates or truncates the file at `path`.
+    /// Creates or truncates the file at `path` and starts its writer thread.
     public init(path: String) throws(OpenError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OpenError(path: path, reason: String(cString: strerror(errno)))
         }
-        state = Locked(State(descriptor: descriptor))
+        self.descriptor = descriptor
+        let thread = Thread { [self] in drainUntilClosed() }
+        thread.name = "sky events writer"
+        thread.start()
     }
 
     public func record(_ event: ScanEvent) {
         write(EventLine.format(event))
     }
 
-    /// Appends a raw line (already newline-terminated).
+    /// Appends a raw line (already newline-terminated); dropped and counted if the buffer is full.
     public func write(_ line: String) {
-        state.withLock { state in
-            guard state.failure == nil, state.descriptor >= 0 else { return }
-            var line = line
-            line.withUTF8 { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Glibc.write(state.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        state.failure = String(cString: strerror(errno))
-                        return
-                    }
-                    offset += written
+        var line = line
+        let signal = line.withUTF8 { bytes in
+            state.withLock { state -> Bool in
+                guard !state.closing, state.failure == nil else { return false }
+                guard state.pending.count + bytes.count <= Self.bufferLimit else {
+                    state.dropped += 1
+                    return false
                 }
+                state.pending.append(contentsOf: bytes)
                 state.lines += 1
+                guard state.writerIdle else { return false }
+                state.writerIdle = false
+                return true
             }
         }
+        if signal { wake.signal() }
     }
 
-    /// Closes the file; returns the first write error, if any.
+    /// The writer thread: takes the whole buffer, writes it, and sleeps when there is nothing.
+    private func drainUntilClosed() {
+        var batch = Self.buffer()
+        while true {
+            let (closing, failed) = state.withLock { state -> (Bool, Bool) in
+                swap(&batch, &state.pending)
+                if batch.isEmpty && !state.closing && state.failure == nil { state.writerIdle = true }
+                return (state.closing, state.failure != nil)
+            }
+            if batch.isEmpty {
+                if closing || failed { break }
+                wake.wait()
+                continue
+            }
+            if let failure = writeAll(batch) {
+                state.withLock { state in
+                    state.failure = failure
+                    state.pending.removeAll()
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        writerDone.signal()
+    }
+
+    /// A buffer that holds `bufferLimit` bytes without growing: the two that take turns never
+    /// reallocate, and pages are resident only once written to.
+    private static func buffer() -> [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(bufferLimit)
+        return buffer
+    }
+
+    private func writeAll(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBytes { WholeWrite.write(descriptor, $0) }
+    }
+
+    /// Writes what is buffered, adds a `dropped` line if events were lost, stops the writer and
+    /// closes the file; returns the first write error, if any. Later calls return the same.
     @discardableResult
     public func close() -> String? {
-        state.withLock { state in
-            if state.descriptor >= 0 {
-                if Glibc.close(state.descriptor) != 0 && state.failure == nil {
-                    state.failure = String(cString: strerror(errno))
-                }
-                state.descriptor = -1
-            }
-            return state.failure
+        if let result = closed.withLock({ $0 }) { return result }
+        let dropped = state.withLock { $0.dropped }
+        if dropped > 0 {
+            // Past the limit on purpose: the count of what was lost must not itself be lost.
+            state.withLock { $0.pending.append(contentsOf: Array(EventLine.dropped(count: dropped).utf8)) }
         }
+        let signal = state.withLock { state -> Bool in
+            state.closing = true
+            defer { state.writerIdle = false }
+            return state.writerIdle
+        }
+        if signal { wake.signal() }
+        writerDone.wait()
+        var failure = state.withLock { $0.failure }
+        if Glibc.close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        closed.withLock { $0 = .some(failure) }
+        return failure
     }
 
-    /// Lines written so far.
+    /// Lines accepted so far.
     public var lines: Int { state.withLock { $0.lines } }
+    /// Events dropped because the writer could not keep up.
+    public var dropped: Int { state.withLock { $0.dropped } }
 }

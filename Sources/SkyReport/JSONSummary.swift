@@ -14,6 +14,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         public var completed: Int
         public var failed: Int
         public var cancelled: Int
+        public var verificationFailures: Int
+
+        enum CodingKeys: String, CodingKey {
+            case scheduled, completed, failed, cancelled
+            case verificationFailures = "verification_failures"
+        }
     }
 
     /// Started scans whose child ran above (`raised`) or below (`lowered`) the priority it asked for.
@@ -29,7 +35,69 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         public var time: Double
     }
 
-    public var total: Int
+    /// A result that differed from its recomputation, and where it was computed.
+    public struct VerificationEntry: Codable, Equatable, Sendable {
+        public var scan: Int
+        public var priority: String
+        public var time: Double
+        public var core: Int
+        public var thread: Int
+        public var checksum: String
+        public var signals: Int
+        public var expectedChecksum: String
+        public var expectedSignals: Int
+
+        enum CodingKeys: String, CodingKey {
+            case scan, priority, time, core, thread, checksum, signals
+            case expectedChecksum = "expected_checksum"
+            case expectedSignals = "expected_signals"
+        }
+    }
+
+    /// One reporting interval's throughput.
+    public struct IntervalEntry: Codable, Equatable, Sendable {
+        public var start: Double
+        public var end: Double
+        public var scans: Int
+        public var scansPerSecond: Double
+
+        enum CodingKeys: String, CodingKey {
+            case start, end, scans
+            case scansPerSecond = "scans_per_second"
+        }
+    }
+
+    public struct Throttling: Codable, Equatable, Sendable {
+        public var baselineScansPerSecond: Double
+        public var lowestScansPerSecond: Double
+        public var lowestAt: Double
+        public var firstAt: Double
+        public var drop: Double
+
+        enum CodingKeys: String, CodingKey {
+            case drop
+            case baselineScansPerSecond = "baseline_scans_per_second"
+            case lowestScansPerSecond = "lowest_scans_per_second"
+            case lowestAt = "lowest_at"
+            case firstAt = "first_at"
+        }
+    }
+
+    /// Absent when the run is bounded by `duration` alone.
+    public var total: Int?
+    /// `--duration` in seconds; absent without one.
+    public var durationSeconds: Double?
+    public var verify: Bool
+    public var corruptionRate: Double
+    public var verificationFailures: Int
+    /// The most recent 1000 verification failures.
+    public var verificationErrors: [VerificationEntry]
+    /// `PASS` or `FAIL`, and why.
+    public var verdict: String
+    public var verdictReason: String
+    public var intervals: [IntervalEntry]
+    public var throttling: Throttling?
+    public var eventsDropped: Int
     public var batch: Int
     public var seed: UInt64
     public var work: Int
@@ -73,7 +141,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
-        case checksum, errors, dashboard, strategy, discarded
+        case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
+        case durationSeconds = "duration_seconds"
+        case corruptionRate = "corruption_rate"
+        case verificationFailures = "verification_failures"
+        case verificationErrors = "verification_errors"
+        case verdictReason = "verdict_reason"
+        case eventsDropped = "events_dropped"
         case errorMode = "error_mode"
         case peakOnThread = "peak_on_thread"
         case stoppedInMs = "stopped_in_ms"
@@ -92,11 +166,35 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case errorsTotal = "errors_total"
     }
 
-    public init(_ summary: RunSummary, exitStatus: Int32, dashboard: FrameFigures? = nil) {
+    public init(
+        _ summary: RunSummary, exitStatus: Int32, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
+    ) {
         self.dashboard = dashboard
         let s = summary.snapshot
         let config = summary.configuration
         total = config.total
+        durationSeconds = config.duration.map(Self.microseconds)
+        verify = config.verify
+        corruptionRate = config.corruptionRate
+        verificationFailures = s.counters.verificationFailures
+        verificationErrors = summary.verificationFailures.map {
+            VerificationEntry(
+                scan: $0.scan, priority: $0.priority.description, time: Self.microseconds($0.time), core: $0.failure.core,
+                thread: $0.failure.thread, checksum: Hex.format($0.failure.found.checksum), signals: $0.failure.found.signals,
+                expectedChecksum: Hex.format($0.failure.expected.checksum), expectedSignals: $0.failure.expected.signals)
+        }
+        let verdict = Verdict(summary, signal: observations.signal)
+        self.verdict = verdict.word
+        verdictReason = verdict.reason
+        intervals = observations.intervals.map {
+            IntervalEntry(start: Self.microseconds($0.start), end: Self.microseconds($0.end), scans: $0.scans, scansPerSecond: $0.scansPerSecond)
+        }
+        throttling = observations.throttle.map {
+            Throttling(
+                baselineScansPerSecond: $0.baseline, lowestScansPerSecond: $0.lowestRate, lowestAt: Self.microseconds($0.lowestAt),
+                firstAt: Self.microseconds($0.firstAt), drop: $0.drop)
+        }
+        eventsDropped = observations.eventsDropped
         batch = s.batch
         seed = config.seed
         work = config.work
@@ -110,6 +208,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case .cancelled: ending = "cancelled"
         case .failFast: ending = "fail_fast"
         case .thrown: ending = "thrown"
+        case .timeUp: ending = "time_up"
         }
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled
@@ -128,7 +227,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         waitMs = Percentiles(s.waitLatency)
         byPriority = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { p in
             let c = s.byPriority[p]
-            return (p.description, Counts(scheduled: c.scheduled, completed: c.completed, failed: c.failed, cancelled: c.cancelled))
+            return (p.description, Counts(
+                scheduled: c.scheduled, completed: c.completed, failed: c.failed, cancelled: c.cancelled,
+                verificationFailures: c.verificationFailures))
         })
         priorityShift = Shift(raised: s.priorityShift.raised, lowered: s.priorityShift.lowered)
         checksum = Hex.format(s.checksum)

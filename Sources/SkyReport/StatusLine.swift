@@ -5,9 +5,13 @@ public enum StatusLine {
     public static func format(_ snapshot: ScanSnapshot, at now: ContinuousClock.Instant) -> String {
         let c = snapshot.counters
         var line = "[\(FixedPoint.fixed(snapshot.liveElapsed(at: now).seconds, places: 1))s] "
-        line += "scheduled \(c.scheduled)/\(snapshot.configuration.total)  waiting \(c.waiting)  "
+        line += "scheduled \(c.scheduled)" + (snapshot.configuration.total.map { "/\($0)" } ?? "") + "  waiting \(c.waiting)  "
         line += "running \(c.running)/\(snapshot.batch)  completed \(c.completed)  failed \(c.failed)  "
         line += "cancelled \(c.cancelled)  \(FixedPoint.fixed(snapshot.recentRate, places: 2)) scans/s"
+        if c.verificationFailures > 0 { line += "  VERIFICATION FAILURES \(c.verificationFailures)" }
+        if let remaining = snapshot.remaining(at: snapshot.liveElapsed(at: now)) {
+            line += "  remaining \(FixedPoint.fixed(remaining.seconds, places: 0)) s"
+        }
         switch snapshot.phase {
         case .paused: line += "  (paused)"
         case .stopping: line += "  (cancelling)"

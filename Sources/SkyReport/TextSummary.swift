@@ -5,17 +5,23 @@ public enum TextSummary {
     /// At most this many errors are listed; the rest are counted.
     public static let listedErrors = 20
 
-    public static func format(_ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil) -> String {
+    public static func format(
+        _ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
+    ) -> String {
         let s = summary.snapshot
         let c = s.counters
         let config = summary.configuration
         var lines: [String] = []
         let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
+        let ofTotal = config.total.map { " of \($0)" } ?? ""
         switch summary.ending {
         case .drained:
-            lines.append("sky: finished \(config.total) scans in \(elapsed) s")
+            lines.append("sky: finished \(c.finished) scans in \(elapsed) s")
+        case .timeUp:
+            let duration = FixedPoint.fixed(config.duration?.seconds ?? 0, places: 1)
+            lines.append("sky: ran scans for \(duration) s (--duration), then let the running ones finish: \(c.completed + c.failed + c.verificationFailures) scans in \(elapsed) s")
         case .cancelled:
-            lines.append("sky: cancelled after \(elapsed) s; \(c.completed + c.failed) of \(config.total) scans finished")
+            lines.append("sky: cancelled after \(elapsed) s; \(c.completed + c.failed + c.verificationFailures)\(ofTotal) scans finished")
         case .failFast(let scan):
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
@@ -26,6 +32,15 @@ public enum TextSummary {
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
         lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
+        lines.append(verificationLine(summary))
+        for record in summary.verificationFailures.prefix(listedErrors) {
+            let f = record.failure
+            lines.append("    \(FixedPoint.fixed(record.time.seconds, places: 2)) s  scan \(record.scan) (\(record.priority)) on core \(f.core), thread \(f.thread): "
+                + "checksum \(Hex.format(f.found.checksum)), signals \(f.found.signals); recomputed \(Hex.format(f.expected.checksum)), signals \(f.expected.signals)")
+        }
+        if c.verificationFailures > listedErrors {
+            lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
+        }
         if let stoppedIn = s.stoppedIn {
             lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after the cancellation")
         }
@@ -37,7 +52,7 @@ public enum TextSummary {
         lines.append("  wait time ms  " + percentiles(s.waitLatency))
         let byPriority = ScanPriority.allCases.map { p in
             let counts = s.byPriority[p]
-            return "\(p) \(counts.completed + counts.failed)/\(counts.scheduled)"
+            return "\(p) \(counts.completed + counts.failed + counts.verificationFailures)/\(counts.scheduled)"
         }
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
         let shift = s.priorityShift
@@ -55,8 +70,42 @@ public enum TextSummary {
             }
         }
         if let dashboard { lines.append("  " + dashboard.line) }
+        if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
+        if let throttle = observations.throttleLine { lines.append("  " + throttle) }
+        if observations.eventsDropped > 0 {
+            lines.append("  the events file could not keep up: \(observations.eventsDropped) events were left out of it")
+        }
         lines.append("  replay: \(replay)")
+        lines.append(Verdict(summary, signal: observations.signal).line)
         return lines.joined(separator: "\n")
+    }
+
+    private static func verificationLine(_ summary: RunSummary) -> String {
+        let c = summary.counters
+        guard summary.configuration.verify else {
+            return "  verification off: results were not checked (sky soak and --verify check every one)"
+        }
+        var line = "  verification: \(c.completed + c.verificationFailures) results checked against an independent recomputation, "
+        line += c.verificationFailures == 0
+            ? "all matched"
+            : "\(c.verificationFailures) did not: possible hardware fault"
+        if summary.configuration.corruptionRate > 0 {
+            line += " (--inject-corruption \(summary.configuration.corruptionRate))"
+        }
+        return line
+    }
+
+    /// `intervals: 6 of 10 s, 4.02 to 4.31 scans/s (median 4.20)`
+    private static func intervalsLine(_ intervals: [IntervalFigures]) -> String? {
+        // A run shorter than one interval has no rates to compare. The last interval is usually
+        // cut short by the end of the run; it is left out of the range.
+        guard intervals.count > 1 else { return nil }
+        let whole = Array(intervals.dropLast())
+        let first = whole[0]
+        let rates = whole.map(\.scansPerSecond).sorted()
+        let length = FixedPoint.fixed(first.seconds, places: 0)
+        return "intervals: \(intervals.count) of about \(length) s, \(FixedPoint.fixed(rates[0], places: 2)) to "
+            + "\(FixedPoint.fixed(rates[rates.count - 1], places: 2)) scans/s (median \(FixedPoint.fixed(rates[rates.count / 2], places: 2)))"
     }
 
     private static func percentiles(_ p: LatencyPercentiles) -> String {

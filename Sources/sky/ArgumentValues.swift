@@ -106,8 +106,12 @@ extension ArgumentValue {
         let (number, scale) = units.first { lowered.hasSuffix($0.suffix) }
             .map { (String(lowered.dropLast($0.suffix.count)), $0.seconds) } ?? (lowered, 1)
         let upper = range.upperBound.components.seconds
-        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(upper) else {
-            throw ValidationError("must be a time from 0 to \(upper / 3600)h, e.g. 500ms, 2s, 10m or 8h")
+        let lowerMilliseconds = Int64((range.lowerBound / .milliseconds(1)).rounded())
+        let lower = lowerMilliseconds == 0 ? "0" : "\(lowerMilliseconds)ms"
+        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(upper),
+            range.contains(.milliseconds(Int64((value * scale * 1000).rounded())))
+        else {
+            throw ValidationError("must be a time from \(lower) to \(upper / 3600)h, e.g. 500ms, 2s, 10m or 8h")
         }
         return .milliseconds(Int64((value * scale * 1000).rounded()))
     }

@@ -33,21 +33,23 @@ struct DashboardRun {
         guard let screen = CursesScreen(colors: colors) else { return nil }
         var configuration = self.configuration
         var report = self.report
-        var finished: [(summary: RunSummary, report: RunReport, figures: FrameFigures, signal: Int32?)] = []
+        var finished: [(summary: RunSummary, report: RunReport, figures: FrameFigures, signal: Int32?, observations: RunObservations)] = []
         while true {
             let watched = watch(configuration, report: report, on: screen)
-            finished.append((watched.summary, report, watched.figures, watched.signal))
+            finished.append((watched.summary, report, watched.figures, watched.signal, watched.observations))
             guard watched.signal == nil, let strategy = watched.rerun else { break }
             // `r` after a run: the same scans again with another strategy. The events file
             // belongs to the first run, which has closed it.
             configuration = Self.rerunning(configuration, with: strategy)
-            report = RunReport(format: report.format, eventsFile: nil, replay: Sky.replayCommand(configuration))
+            report = RunReport(
+                format: report.format, eventsFile: nil, replay: Sky.replayCommand(configuration), metricsFile: report.metricsFile,
+                reportEvery: report.reportEvery)
         }
         screen.close()
         // Every run of the session is reported, in order; the last one decides the exit status.
         var status: Int32 = 0
         for run in finished {
-            status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures)
+            status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures, observations: run.observations)
         }
         return status
     }
@@ -56,7 +58,7 @@ struct DashboardRun {
     static func rerunning(_ configuration: RunConfiguration, with strategy: ScanStrategy) -> RunConfiguration {
         var next = configuration
         next.strategy = strategy
-        if strategy == .unbounded { next.total = min(next.total, RunConfiguration.unboundedLimit) }
+        if strategy == .unbounded { next.total = min(next.total ?? RunConfiguration.unboundedLimit, RunConfiguration.unboundedLimit) }
         if strategy == .stream { next.errors = .result }
         if strategy != .serial { next.spacing = .zero }
         return next
@@ -65,7 +67,7 @@ struct DashboardRun {
     /// Shows one run from start to end.
     private func watch(
         _ configuration: RunConfiguration, report: RunReport, on screen: CursesScreen
-    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?) {
+    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, observations: RunObservations) {
         // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
@@ -75,6 +77,7 @@ struct DashboardRun {
             snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,
             exitOnDone: exitOnDone, explain: explain)
         var gaps = FrameGaps()
+        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
         var caught: Int32?
         var leaving = false
         var rerun: ScanStrategy?
@@ -112,6 +115,7 @@ struct DashboardRun {
                 perform(state.update(.events(events.drain())))
                 let snapshot = run.model.snapshot()
                 perform(state.update(.frame(snapshot, elapsed: snapshot.liveElapsed(at: now))))
+                runWatch.tick(snapshot, at: snapshot.liveElapsed(at: now))
                 screen.draw(DashboardView.render(state))
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
                 gaps.frame(at: now, measured: busy && !state.isPaused)
@@ -138,6 +142,6 @@ struct DashboardRun {
             summary = run.summary
         }
         let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: state.counterLag.worst)
-        return (summary!, figures, caught, rerun)
+        return (summary!, figures, caught, rerun, runWatch.finish(summary!, signal: caught))
     }
 }

@@ -6,7 +6,8 @@ import Darwin
 import SkyCore
 import SkyReport
 
-/// A run without the dashboard: a status line about once a second, then the summary.
+/// A run without the dashboard: a status line about once a second (or an interval line at each
+/// `--report-every`), then the summary.
 ///
 /// The engine runs on the cooperative pool; this loop stays on the main thread, so it keeps its
 /// one-second rhythm and notices signals even when every pool thread is busy with scans.
@@ -21,6 +22,7 @@ struct HeadlessRun {
         var nextStatus = clock.now + .seconds(1)
         var caught: Int32?
         var summary: RunSummary?
+        var watch = RunWatch(report: report, cores: Cores.active, headless: true)
         while summary == nil {
             usleep(20_000)
             if caught == nil, let signal = SignalTrap.take() {
@@ -28,12 +30,17 @@ struct HeadlessRun {
                 SignalTrap.restoreDefaults()
                 run.cancel()
             }
-            if clock.now >= nextStatus {
+            let now = clock.now
+            let snapshot = run.model.snapshot()
+            watch.tick(snapshot, at: snapshot.liveElapsed(at: now))
+            if now >= nextStatus {
                 nextStatus += .seconds(1)
-                report.progress(StatusLine.format(run.model.snapshot(), at: clock.now))
+                // The interval lines take the status lines' place.
+                if !watch.printsIntervals { report.progress(StatusLine.format(snapshot, at: now)) }
             }
             summary = run.summary
         }
-        return report.finish(summary!, signal: caught)
+        let observations = watch.finish(summary!, signal: caught)
+        return report.finish(summary!, signal: caught, observations: observations)
     }
 }

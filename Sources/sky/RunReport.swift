@@ -6,16 +6,21 @@ import Darwin
 import SkyCore
 import SkyReport
 
-/// The end of every run, with or without the dashboard: complete the events file, print the
-/// summary, choose the exit status.
+/// The end of every run, with or without the dashboard: complete the events file, write the final
+/// metrics, print the summary, choose the exit status.
 struct RunReport {
     let format: OutputFormat
     let eventsFile: EventsFile?
     let replay: String
+    var metricsFile: MetricsFile? = nil
+    /// `--report-every`, if given.
+    var reportEvery: Duration? = nil
 
-    func finish(_ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil) -> Int32 {
-        var status: Int32 =
-            if let signal { 128 + signal } else if summary.ending.isFailure { 1 } else { 0 }
+    func finish(
+        _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
+    ) -> Int32 {
+        var status = Self.status(summary, signal: signal)
+        var observations = observations
         if let eventsFile {
             if summary.notStarted > 0 {
                 eventsFile.write(EventLine.notStarted(
@@ -25,12 +30,34 @@ struct RunReport {
                 StandardError.write("sky: error: could not write the events file: \(failure)\n")
                 if status == 0 { status = 74 }
             }
+            observations.eventsDropped = eventsFile.dropped
+            if eventsFile.dropped > 0 && status == 0 { status = 74 }
+        }
+        if let metricsFile {
+            let verdict = Verdict(summary, signal: signal)
+            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status, passing: verdict.passed)
+            reading.throttled = observations.throttle?.active ?? false
+            reading.eventsDropped = observations.eventsDropped
+            do {
+                try metricsFile.write(reading)
+            } catch {
+                StandardError.write("sky: error: could not write the metrics file: \(error)\n")
+                if status == 0 { status = 74 }
+            }
         }
         switch format {
-        case .text: print(TextSummary.format(summary, replay: replay, dashboard: dashboard))
-        case .json: print(JSONSummary(summary, exitStatus: status, dashboard: dashboard).encoded())
+        case .text: print(TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations))
+        case .json: print(JSONSummary(summary, exitStatus: status, dashboard: dashboard, observations: observations).encoded())
         }
         return status
+    }
+
+    /// A verification failure (a possible hardware fault) outranks everything; then a signal, then
+    /// a failure that stopped the run.
+    static func status(_ summary: RunSummary, signal: Int32?) -> Int32 {
+        if summary.counters.verificationFailures > 0 { return 3 }
+        if let signal { return 128 + signal }
+        return summary.ending.isFailure ? 1 : 0
     }
 
     /// Progress lines go to stdout in text mode; in JSON mode stdout carries only the summary.
@@ -42,5 +69,12 @@ struct RunReport {
         case .json:
             StandardError.write(line + "\n")
         }
+    }
+
+    /// Interval lines go to stdout in either format: in JSON mode, stdout is then JSON Lines, the
+    /// intervals and then the summary.
+    func output(_ line: String) {
+        print(line)
+        fflush(nil)
     }
 }

@@ -37,6 +37,8 @@ struct Sky: ParsableCommand {
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:
                 sky lesson
+              A soak test of every core for 8 hours, every result verified:
+                sky soak --duration 8h --report-every 1m --metrics-file /var/lib/node_exporter/sky.prom
 
             Dashboard keys (when stdout is a terminal):
               q, Esc, Ctrl-C  quit: cancel the running scans and print the summary
@@ -51,24 +53,34 @@ struct Sky: ParsableCommand {
             Exit status:
               0    the run finished (simulated failures are part of a run)
               1    --fail-fast or --errors throw stopped the run at a failure
+              3    a result failed verification: possible hardware fault (wins over
+                   every status below)
               64   bad input
-              74   the events file could not be written
-              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early; the summary
-                   and the events file are still complete
+              74   the events file or the metrics file could not be written in full
+              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early; the summary,
+                   the events file and the metrics file are still complete
             """,
         version: SkyVersion.current)
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Scans to run (default 20).", valueName: "n"),
+        help: ArgumentHelp("Scans to run (default 20, or none with --duration: the time alone bounds the run).", valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.totalRange) })
-    var total: Int = 20
+    var total: Int?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Scans running at once, or 'auto' for one per active core (default 4).", valueName: "n|auto"),
+        help: ArgumentHelp(
+            "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: 10m unless --total is given).",
+            valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
+    var duration: Duration?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Scans running at once, or 'auto' for one per active core (default 4; sky soak: auto).", valueName: "n|auto"),
         transform: { try BatchSize(parsing: $0) })
-    var batch: BatchSize = .count(4)
+    var batch: BatchSize?
 
     @Option(
         parsing: .unconditional,
@@ -79,9 +91,23 @@ struct Sky: ParsableCommand {
     @Option(
         name: .customLong("failure-rate"),
         parsing: .unconditional,
-        help: ArgumentHelp("Fraction of scans that fail, 0 to 1 or a percentage (default 0.1).", valueName: "p"),
+        help: ArgumentHelp("Fraction of scans that fail, 0 to 1 or a percentage (default 0.1; sky soak: 0).", valueName: "p"),
         transform: { try ArgumentValue.fraction($0) })
-    var failureRate: Double = 0.1
+    var failureRate: Double?
+
+    @Flag(
+        inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: "Check every result against an independent recomputation; a mismatch is a possible hardware fault, exit status 3 (default off; sky soak: on).")
+    var verify: Bool?
+
+    @Option(
+        name: .customLong("inject-corruption"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Corrupt this fraction of results after they are computed (0 to 1, or a percentage), to prove that verification catches faults.",
+            valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var injectCorruption: Double = 0
 
     @Option(
         help: ArgumentHelp("Priority mix high:medium:low in percent, adding up to 100 (default 20:50:30).", valueName: "H:M:L"),
@@ -157,8 +183,24 @@ struct Sky: ParsableCommand {
     @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
     var events: String?
 
+    @Option(
+        name: .customLong("report-every"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Without the dashboard: an interval line this often, e.g. 10s (text, or JSON Lines with --format json).",
+            valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunWatch.intervalRange) })
+    var reportEvery: Duration?
+
+    @Option(
+        name: .customLong("metrics-file"),
+        help: ArgumentHelp(
+            "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
+            valueName: "path"))
+    var metricsFile: String?
+
     mutating func validate() throws {
-        if strategy == .unbounded && total > RunConfiguration.unboundedLimit {
+        if strategy == .unbounded && (total ?? 0) > RunConfiguration.unboundedLimit {
             throw ValidationError(
                 "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
         }
@@ -171,7 +213,16 @@ struct Sky: ParsableCommand {
     }
 
     mutating func run() throws {
-        let configuration = makeConfiguration()
+        try execute(as: .sky)
+    }
+
+    /// Runs with the defaults of `profile` for the options left out.
+    func execute(as profile: Profile) throws {
+        // Here rather than in `validate()`: only now is it known whose defaults apply.
+        if strategy == .unbounded && total == nil && (duration != nil || profile == .soak) {
+            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
+        }
+        let configuration = makeConfiguration(as: profile)
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile: EventsFile?
         do {
@@ -179,7 +230,19 @@ struct Sky: ParsableCommand {
         } catch {
             throw ValidationError("--events: \(error)")
         }
-        let report = RunReport(format: format, eventsFile: eventsFile, replay: Self.replayCommand(configuration))
+        let metrics = metricsFile.map(MetricsFile.init(path:))
+        if let metrics {
+            // Written once before the run, for the same reason.
+            do {
+                try metrics.write(RunWatch.reading(ScanSnapshot(configuration: configuration), elapsed: .zero))
+            } catch {
+                eventsFile?.close()
+                throw ValidationError("--metrics-file: \(error)")
+            }
+        }
+        let report = RunReport(
+            format: format, eventsFile: eventsFile, replay: Self.replayCommand(configuration), metricsFile: metrics,
+            reportEvery: reportEvery)
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: counters),
@@ -190,16 +253,30 @@ struct Sky: ParsableCommand {
         throw ExitCode(HeadlessRun(configuration: configuration, report: report).execute())
     }
 
-    func makeConfiguration() -> RunConfiguration {
-        RunConfiguration(
-            total: total, batch: batch.resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
-            failureRate: failureRate, priorityMix: priorities, work: work, failFast: failFast, strategy: strategy,
-            errors: errors, speed: speed, spacing: spacing, yields: !noYield)
+    /// Whose defaults fill in the options left out: `sky`'s or `sky soak`'s.
+    enum Profile {
+        case sky
+        case soak
     }
 
-    /// The command that repeats this run exactly.
+    func makeConfiguration(as profile: Profile = .sky) -> RunConfiguration {
+        let soak = profile == .soak
+        // A soak with neither bound runs for ten minutes; `sky` with neither runs 20 scans.
+        let duration = self.duration ?? (soak && total == nil ? .seconds(600) : nil)
+        return RunConfiguration(
+            total: total ?? (duration == nil ? 20 : nil), duration: duration,
+            batch: (batch ?? (soak ? .auto : .count(4))).resolved(), seed: seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
+            failureRate: failureRate ?? (soak ? 0 : 0.1), priorityMix: priorities, work: work, failFast: failFast,
+            strategy: strategy, errors: errors, speed: speed, spacing: spacing, yields: !noYield, verify: verify ?? soak,
+            corruptionRate: injectCorruption)
+    }
+
+    /// The command that repeats this run exactly (with `sky`'s own defaults, whichever command ran it).
     static func replayCommand(_ configuration: RunConfiguration) -> String {
-        var words = ["sky", "--total", "\(configuration.total)", "--batch", "\(configuration.batch)", "--seed", "\(configuration.seed)"]
+        var words = ["sky"]
+        if let total = configuration.total { words += ["--total", "\(total)"] }
+        if let duration = configuration.duration { words += ["--duration", "\(Int((duration / .milliseconds(1)).rounded()))ms"] }
+        words += ["--batch", "\(configuration.batch)", "--seed", "\(configuration.seed)"]
         if configuration.work != RunConfiguration.defaultWork { words += ["--work", "\(configuration.work)"] }
         if configuration.failureRate != 0.1 { words += ["--failure-rate", "\(configuration.failureRate)"] }
         if configuration.priorityMix != .standard { words += ["--priorities", "\(configuration.priorityMix)"] }
@@ -209,6 +286,8 @@ struct Sky: ParsableCommand {
         if configuration.speed != 1 { words += ["--speed", "\(configuration.speed)"] }
         if !configuration.yields { words.append("--no-yield") }
         if configuration.spacing > .zero { words += ["--spacing", "\(Int((configuration.spacing / .milliseconds(1)).rounded()))ms"] }
+        if configuration.verify { words.append("--verify") }
+        if configuration.corruptionRate > 0 { words += ["--inject-corruption", "\(configuration.corruptionRate)"] }
         return words.joined(separator: " ")
     }
 }

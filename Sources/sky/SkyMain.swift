@@ -7,12 +7,17 @@ enum SkyMain {
     static func main() {
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
-        // `sky lesson` is parsed on its own rather than as a subcommand: as a subcommand, its
-        // --no-tui and --work would be taken by the parent command's options of the same names.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let command: any ParsableCommand.Type = arguments.first == "lesson" ? LessonCommand.self : Sky.self
+        // `sky lesson` and `sky soak` are parsed on their own rather than as subcommands: as
+        // subcommands, their options would be taken by the parent command's options of the same
+        // names (--no-tui, --work, and all of soak's).
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand.Type = Sky.self
+        if let first = arguments.first, let named = subcommands[first] {
+            command = named
+            arguments.removeFirst()
+        }
         do {
-            var parsed = try command.parseAsRoot(command == Sky.self ? arguments : Array(arguments.dropFirst()))
+            var parsed = try command.parseAsRoot(arguments)
             try parsed.run()
         } catch {
             let status = command.exitCode(for: error)
@@ -34,6 +39,12 @@ enum SkyMain {
             Process.exit(status.rawValue)
         }
     }
+
+    /// The words that choose another command than `sky` itself.
+    static let subcommands: [String: any ParsableCommand.Type] = [
+        "lesson": LessonCommand.self,
+        "soak": SoakCommand.self,
+    ]
 
     /// Every long option, read from the help text so the list cannot fall out of date.
     static func options(of command: any ParsableCommand.Type) -> [String] {

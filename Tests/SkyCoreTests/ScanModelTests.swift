@@ -23,7 +23,7 @@ struct ScanModelTests {
                 let snapshot = model.snapshot()
                 let c = snapshot.counters
                 #expect(c.running <= snapshot.batch)
-                #expect(c.finished <= config.total)
+                #expect(c.finished <= config.total ?? 0)
                 #expect(c.scheduled == c.waiting + c.running + c.completed + c.failed + c.cancelled)
                 seen += 1
                 if snapshot.phase.isFinished { return seen }
@@ -178,7 +178,7 @@ struct ScanModelTests {
                 if finished < 3 { #expect(running == 0) }
                 if finished >= 15 { #expect(running < 2) }
                 running += 1
-            case .completed, .failed, .cancelled:
+            case .completed, .failed, .verificationFailed, .cancelled:
                 running -= 1
                 finished += 1
             case .scheduled:

@@ -47,7 +47,7 @@ func maxConcurrency(_ events: [ScanEvent]) -> Int {
         case .started:
             running += 1
             most = max(most, running)
-        case .completed, .failed:
+        case .completed, .failed, .verificationFailed:
             running -= 1
         case .cancelled where event.slot != nil:
             running -= 1

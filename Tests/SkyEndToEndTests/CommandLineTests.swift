@@ -32,6 +32,13 @@ struct CommandLineTests {
         (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),
         (["--counters", "sideways"], "--counters", "'via-actor', 'direct'"),
+        (["--duration", "soon"], "--duration", "e.g. 500ms"),
+        (["--duration", "0"], "--duration", "e.g. 500ms"),
+        (["--inject-corruption", "2"], "--inject-corruption", "from 0 to 1"),
+        (["--report-every", "1ms"], "--report-every", "e.g. 500ms"),
+        (["--metrics-file", "/nonexistent-dir/sky.prom"], "--metrics-file", "cannot write"),
+        (["soak", "--batch", "0"], "--batch", "'auto'"),
+        (["soak", "--strategy", "unbounded"], "--strategy unbounded", "--total"),
     ])
     func badInput(arguments: [String], flag: String, accepted: String) throws {
         let outcome = try SkyBinary.run(arguments)
@@ -113,16 +120,9 @@ struct CommandLineTests {
             "--total", "10", "--batch", "2", "--seed", "1", "--work", "5000000", "--events", events,
         ])
         // Wait until scans are running: the events file shows two starts.
-        // Bounded so a sky that never starts fails the test instead of hanging it.
-        var polls = 0
-        while (try? String(contentsOfFile: events, encoding: .utf8))?.components(separatedBy: "\"started\"").count ?? 0 < 3 {
-            polls += 1
-            if polls > 6_000 {
-                process.terminate()
-                Issue.record("sky never started two scans")
-                return
-            }
-            usleep(10_000)
+        guard SkyBinary.waitForStarts(2, in: events, of: process) else {
+            Issue.record("sky never started two scans")
+            return
         }
         kill(process.processIdentifier, signal)
         let outcome = SkyBinary.finish(process, out, err)

@@ -46,6 +46,21 @@ enum SkyBinary {
         return finish(process, out, err)
     }
 
+    /// Waits until the events file at `path` shows `count` started scans; bounded (a minute), so
+    /// a sky that never starts fails the test instead of hanging it. Terminates it then.
+    static func waitForStarts(_ count: Int, in path: String, of process: Process) -> Bool {
+        var polls = 0
+        while (try? String(contentsOfFile: path, encoding: .utf8))?.components(separatedBy: "\"started\"").count ?? 0 <= count {
+            polls += 1
+            if polls > 6_000 {
+                process.terminate()
+                return false
+            }
+            usleep(10_000)
+        }
+        return true
+    }
+
     static func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("sky-\(UInt32.random(in: 0...UInt32.max))-\(name)").path
     }

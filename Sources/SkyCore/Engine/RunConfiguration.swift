@@ -14,8 +14,16 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let unboundedLimit = 10_000
     /// Lines per scan by default: about half a second on one core of this machine.
     public static let defaultWork = 500_000
+    /// `--duration`: from a millisecond (for tests) to a week.
+    public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
+    /// `--inject-corruption`: the fraction of results corrupted after they are computed.
+    public static let corruptionRateRange = 0.0...1.0
 
-    public var total: Int
+    /// The most scans to run; `nil` when the run is bounded by `duration` alone.
+    public var total: Int?
+    /// How long scans keep starting; the running ones then finish (the run drains). `nil` runs
+    /// until `total` scans have finished.
+    public var duration: Duration?
     public var batch: Int
     public var seed: UInt64
     public var failureRate: Double
@@ -32,22 +40,31 @@ public struct RunConfiguration: Equatable, Sendable {
     public var spacing: Duration
     /// Whether scans yield their thread about once a millisecond (`--no-yield` turns it off).
     public var yields: Bool
+    /// Check every result against an independent recomputation (`ReferenceSweep`).
+    public var verify: Bool
+    /// The fraction of results corrupted after they are computed and before they are checked, to
+    /// prove that verification catches a fault (`--inject-corruption`).
+    public var corruptionRate: Double
 
     public init(
-        total: Int, batch: Int, seed: UInt64, failureRate: Double = 0.1,
+        total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = 0.1,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
-        yields: Bool = true
+        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0
     ) {
-        precondition(Self.totalRange.contains(total), "total out of range")
+        precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
+        precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
+        precondition(duration.map(Self.durationRange.contains) ?? true, "duration out of range")
+        precondition(Self.corruptionRateRange.contains(corruptionRate), "corruption rate out of range")
         precondition(Self.batchRange.contains(batch), "batch out of range")
         precondition(Self.workRange.contains(work), "work out of range")
         precondition(Self.failureRateRange.contains(failureRate), "failure rate out of range")
         precondition(Self.speedRange.contains(speed), "speed out of range")
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
-        precondition(strategy != .unbounded || total <= Self.unboundedLimit, "too many scans for an unbounded run")
+        precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
         self.total = total
+        self.duration = duration
         self.batch = batch
         self.seed = seed
         self.failureRate = failureRate
@@ -59,19 +76,24 @@ public struct RunConfiguration: Equatable, Sendable {
         self.speed = speed
         self.spacing = spacing
         self.yields = yields
+        self.verify = verify
+        self.corruptionRate = corruptionRate
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.
     public var window: Int {
         switch strategy {
         case .serial: 1
-        case .unbounded: total
+        // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
+        case .unbounded: total ?? Self.unboundedLimit
         case .batched, .stream: batch
         }
     }
 
     /// The plan of scan `index`, derived, never stored.
     public func plan(_ index: Int) -> ScanPlan {
-        ScanPlan(seed: seed, index: index, lines: work, failureRate: failureRate, mix: priorityMix)
+        ScanPlan(
+            seed: seed, index: index, lines: work, failureRate: failureRate, mix: priorityMix,
+            corruptionRate: corruptionRate)
     }
 }

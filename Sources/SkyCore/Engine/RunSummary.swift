@@ -8,6 +8,9 @@ public struct RunSummary: Sendable {
     public var errorCount: Int
     /// Scans cancelled before they were ever admitted to the ready queue; they have no events.
     public var notStarted: Int
+    /// The most recent verification failures, oldest first (at most `ScanModel.summaryErrorLimit`);
+    /// `counters.verificationFailures` counts them all.
+    public var verificationFailures: [VerificationRecord] = []
 
     public var ending: RunEnding {
         if case .finished(let ending) = snapshot.phase { return ending }

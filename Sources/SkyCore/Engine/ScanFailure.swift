@@ -14,11 +14,17 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     case failed(ScanFailure)
     /// The scan was cancelled before it finished, or before it started.
     case cancelled
+    /// The scan finished, but its result differed from the independent recomputation: a
+    /// possible hardware fault, never simulated (except by `--inject-corruption`).
+    /// Indirect, so the rare failure's 48 bytes do not widen every scan's outcome, which is
+    /// stored and copied once per scan on the engine's hot path.
+    indirect case mismatch(VerificationFailure)
 
     public var description: String {
         switch self {
         case .failed(let failure): failure.description
         case .cancelled: "cancelled"
+        case .mismatch: "verification failure: possible hardware fault"
         }
     }
 }

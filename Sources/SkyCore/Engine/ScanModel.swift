@@ -72,10 +72,17 @@ public actor ScanModel {
     @exclusivity(unchecked) private var slotTable: SlotTable
     /// The index of the next scan to admit; scans from here on have not been scheduled.
     @exclusivity(unchecked) private var nextIndex = 0
+    /// Scans from this index on are never admitted: the total, or, once `--duration` has run
+    /// out, wherever admission stood then. `Int.max` for a run bounded by time alone, until then.
+    @exclusivity(unchecked) private var scanLimit: Int
+    /// The ready queue's depth: a timed run keeps it shallow (one batch), because the scans still
+    /// waiting when the time runs out are cancelled.
+    @exclusivity(unchecked) private var admissionDepth: Int
     @exclusivity(unchecked) private var latency = LatencyRecorder()
     @exclusivity(unchecked) private var throughput = ThroughputMeter()
     @exclusivity(unchecked) private var errorLog = Deque<ScanErrorRecord>()
     @exclusivity(unchecked) private var errorCount = 0
+    @exclusivity(unchecked) private var verificationLog = Deque<VerificationRecord>()
     @exclusivity(unchecked) private var paused = false
     /// Set once cancellation is asked for (by a control or by `--fail-fast`).
     @exclusivity(unchecked) private var ending: RunEnding?
@@ -101,6 +108,8 @@ public actor ScanModel {
         probe = SlotPriorityProbe(
             slots: configuration.strategy.usesBatch ? max(configuration.window, RunConfiguration.batchRange.upperBound) : configuration.window)
         origin = clock.now
+        scanLimit = configuration.total ?? .max
+        admissionDepth = configuration.duration == nil ? Self.queueDepth : max(1, configuration.window)
     }
 
     /// The latest published state. Cheap and callable from any thread, even while every core is
@@ -144,14 +153,15 @@ public actor ScanModel {
         case .stream: await runStream()
         }
 
+        let notStarted = unadmitted
         cancelUnstarted()
-        let finalEnding = ending ?? .drained
+        let finalEnding = ending ?? (state.timeUp ? .timeUp : .drained)
         state.phase = .finished(finalEnding)
         publish(at: elapsed(), force: true)
         for sink in sinks { sink.finish() }
         return RunSummary(
             snapshot: snapshot(), errors: Array(errorLog), errorCount: errorCount,
-            notStarted: configuration.total - state.counters.scheduled)
+            notStarted: notStarted, verificationFailures: Array(verificationLog))
     }
 
     // MARK: - Strategies
@@ -163,6 +173,8 @@ public actor ScanModel {
         case finished(slot: Int, outcome: ScanOutcome)
         case control
         case publishDue
+        /// `--duration` may have run out (or the run is ending and cancelled the timer).
+        case deadline
     }
 
     /// `--errors throw`: a child's failure, thrown out of the group by `next()`.
@@ -188,6 +200,7 @@ public actor ScanModel {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 let inbox = self.inbox
                 group.addTask { await inbox.wait(); return .control }
+                if let deadline = self.deadline { group.addTask { await Self.sleep(until: deadline); return .deadline } }
                 apply(inbox.drain())
                 startScans(in: &group, at: elapsed())
                 publish(at: elapsed(), force: true)
@@ -205,6 +218,8 @@ public actor ScanModel {
                         if ending == nil { group.addTask { await inbox.wait(); return .control } }
                     case .publishDue:
                         publishScheduled = false
+                    case .deadline:
+                        closeAdmissionIfTimeUp(at: now)
                     case .finished(let slot, let outcome):
                         let occupancy = vacate(slot)
                         if let stream {
@@ -309,13 +324,14 @@ public actor ScanModel {
     /// serialise across its own `await`s. The loop keeps the order itself, because it is one
     /// loop and starts a scan only after the last one ended.
     private func runSerially() async {
-        enum SerialWake { case loopEnded, control }
+        enum SerialWake { case loopEnded, control, deadline }
         await withTaskGroup(of: SerialWake.self) { group in
             let inbox = self.inbox
             // Controls sent before the run (a pause, to step from the first scan) hold from the start.
             apply(inbox.drain())
             group.addTask { await self.serialLoop(); return .loopEnded }
             group.addTask { await inbox.wait(); return .control }
+            if let deadline = self.deadline { group.addTask { await Self.sleep(until: deadline); return .deadline } }
             publish(at: elapsed(), force: true)
             var loopEnded = false
             while let wake = await group.next() {
@@ -331,7 +347,15 @@ public actor ScanModel {
                         group.addTask { await inbox.wait(); return .control }
                     }
                     publish(at: elapsed())
-                case .control:
+                case .deadline where !loopEnded:
+                    closeAdmissionIfTimeUp(at: elapsed())
+                    // The loop may be parked in a pause; it must see that admission has closed.
+                    if let gate = serialGate {
+                        serialGate = nil
+                        gate.resume()
+                    }
+                    publish(at: elapsed())
+                case .control, .deadline:
                     break
                 }
             }
@@ -347,7 +371,7 @@ public actor ScanModel {
             // The control waiter would bring these too, but only after this loop's next start.
             if inbox.hasPending { apply(inbox.drain()) }
             if ending == nil && Task.isCancelled { apply([.cancel]) }
-            while ending == nil && paused && pendingSteps == 0 {
+            while ending == nil && paused && pendingSteps == 0 && !state.timeUp {
                 await withCheckedContinuation { serialGate = $0 }
             }
             guard ending == nil, let entry = queue.popNext() else { break }
@@ -358,7 +382,10 @@ public actor ScanModel {
             publish(at: start)
             // The loop's own task runs the scan, so its priority is the scan's.
             probe.record(slot: 0, scan: entry.plan.index, priority: Task.currentPriority)
-            let outcome = await ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields).run()
+            let outcome = await ScanTask(
+                plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
+                verify: configuration.verify
+            ).run()
             tally.record(outcome)
             let end = elapsed()
             let occupancy = vacate(0)
@@ -378,14 +405,40 @@ public actor ScanModel {
 
     private var isDrained: Bool {
         state.counters.running == 0
-            && (ending != nil || (queue.isEmpty && nextIndex == configuration.total))
+            && (ending != nil || (queue.isEmpty && nextIndex == scanLimit))
     }
 
     private func elapsed() -> Duration { clock.now - origin }
 
-    /// Tops the ready queue up to `queueDepth` from the scans not yet scheduled.
+    /// When `--duration` runs out, on the continuous clock.
+    private var deadline: ContinuousClock.Instant? {
+        configuration.duration.map { origin + $0 }
+    }
+
+    /// Sleeps until `deadline`, or until cancelled (the run ending first).
+    private nonisolated static func sleep(until deadline: ContinuousClock.Instant) async {
+        try? await Task.sleep(until: deadline, clock: .continuous)
+    }
+
+    /// The timer woke: if `--duration` has really run out (a cancelled timer wakes early), no
+    /// scan starts after this; the running ones finish and the waiting ones are cancelled.
+    private func closeAdmissionIfTimeUp(at now: Duration) {
+        guard let duration = configuration.duration, now >= duration, !state.timeUp, ending == nil else { return }
+        state.timeUp = true
+        scanLimit = nextIndex
+        cancelWaiting(at: now)
+        publishNow = true
+    }
+
+    /// Scans of the total that were never admitted (none once the time has run out).
+    private var unadmitted: Int {
+        guard let total = configuration.total else { return 0 }
+        return min(total, scanLimit) - nextIndex
+    }
+
+    /// Tops the ready queue up to its depth from the scans not yet scheduled.
     private func admit(at time: Duration) {
-        while queue.count < Self.queueDepth && nextIndex < configuration.total {
+        while queue.count < admissionDepth && nextIndex < scanLimit {
             let plan = configuration.plan(nextIndex)
             nextIndex += 1
             queue.append(.init(plan: plan, scheduledAt: time))
@@ -406,7 +459,9 @@ public actor ScanModel {
             // The child goes first and the bookkeeping after: the child cannot report back
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
-            let task = ScanTask(plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields)
+            let task = ScanTask(
+                plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
+                verify: configuration.verify)
             let (probe, tally) = (self.probe, self.tally)
             // `addTaskUnlessCancelled`: once the group is cancelled (its task cancelled from outside,
             // before this actor has seen the cancel control), no new scan starts.
@@ -521,6 +576,18 @@ public actor ScanModel {
             state.counters.cancelled += 1
             state.byPriority[priority].cancelled += 1
             emit(.cancelled, scan, priority, slot: slot, at: time)
+        case .failure(.mismatch(let failure)):
+            state.finishOrder.append(priority)
+            state.counters.verificationFailures += 1
+            state.byPriority[priority].verificationFailures += 1
+            throughput.record(at: time)
+            latency.record(run: ranFor)
+            let record = VerificationRecord(scan: scan, priority: priority, failure: failure, time: time)
+            verificationLog.append(record)
+            if verificationLog.count > Self.summaryErrorLimit { verificationLog.removeFirst() }
+            state.lastVerificationFailure = record
+            publishNow = true
+            emit(.verificationFailed(failure), scan, priority, slot: slot, at: time)
         }
     }
 
@@ -559,7 +626,14 @@ public actor ScanModel {
     /// After a cancelled run: every scan that never started is cancelled. Scheduled ones get their
     /// terminal event; scans never admitted to the queue are only counted (there may be millions).
     private func cancelUnstarted() {
-        let now = elapsed()
+        cancelWaiting(at: elapsed())
+        let never = unadmitted
+        state.counters.cancelled += never
+        nextIndex += never
+    }
+
+    /// Cancels the scans in the ready queue, each with its terminal event.
+    private func cancelWaiting(at now: Duration) {
         for entry in queue.removeAll() {
             state.counters.waiting -= 1
             state.counters.cancelled += 1
@@ -567,8 +641,6 @@ public actor ScanModel {
             state.byPriority[entry.plan.priority].cancelled += 1
             emit(.cancelled, entry.plan.index, entry.plan.priority, slot: nil, at: now)
         }
-        state.counters.cancelled += configuration.total - nextIndex
-        nextIndex = configuration.total
     }
 
     // MARK: - Publishing
@@ -637,4 +709,20 @@ public actor ScanModel {
 
     /// Bytes held by the fixed-size statistics; must not change with the number of scans.
     var statisticsFootprint: Int { latency.footprintBytes }
+
+    /// How much the run holds, by count: what a soak of millions of scans must keep flat.
+    struct Retention: Equatable {
+        var statisticsBytes: Int
+        var queued: Int
+        var errorLog: Int
+        var verificationLog: Int
+        var recentErrors: Int
+        var slots: Int
+    }
+
+    var retention: Retention {
+        Retention(
+            statisticsBytes: latency.footprintBytes, queued: queue.count, errorLog: errorLog.count,
+            verificationLog: verificationLog.count, recentErrors: recentErrors.count, slots: slotTable.slots.count)
+    }
 }

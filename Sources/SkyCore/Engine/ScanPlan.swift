@@ -11,13 +11,16 @@ public struct ScanPlan: Hashable, Sendable {
     public let sectorSeed: UInt64
     /// Lines of the sector to sweep (`--work`).
     public let lines: Int
+    /// `--inject-corruption`: the bit this scan's checksum gets flipped in after it is computed,
+    /// before it is verified; `nil` for an honest result.
+    public let corruption: UInt64?
 
     public struct PlannedFailure: Hashable, Sendable {
         public let failure: ScanFailure
         public let atLine: Int
     }
 
-    public init(seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix) {
+    public init(seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix, corruptionRate: Double = 0) {
         let base = SplitMix64.mix(seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
         self.index = index
         self.lines = lines
@@ -32,6 +35,9 @@ public struct ScanPlan: Hashable, Sendable {
         } else {
             failure = nil
         }
+        // Rolled apart from the failure, so the same seed fails the same scans with or without it.
+        let corruptionRoll = Double(SplitMix64.mix(base ^ 5) >> 11) * 0x1p-53
+        corruption = corruptionRoll < corruptionRate ? 1 << (SplitMix64.mix(base ^ 6) % 64) : nil
     }
 }
 

@@ -25,12 +25,15 @@ public enum RunEnding: Equatable, Sendable {
     /// `--errors throw`: this scan's failure was thrown out of the task group, which cancelled
     /// the rest and discarded the results it held.
     case thrown(scan: Int)
+    /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
+    /// still waiting in the ready queue (at most one batch) were cancelled.
+    case timeUp
 
     /// Whether a failure ended the run (exit status 1).
     public var isFailure: Bool {
         switch self {
         case .failFast, .thrown: true
-        case .drained, .cancelled: false
+        case .drained, .cancelled, .timeUp: false
         }
     }
 }
@@ -74,6 +77,10 @@ public struct RunProgress: Equatable, Sendable {
     public var direct = DirectCounts()
     /// Started scans whose child ran at another priority than the one it asked for.
     public var priorityShift = PriorityShift()
+    /// `--duration` has run out: no more scans start; the running ones finish.
+    public var timeUp = false
+    /// The latest verification failure, if any (`counters.verificationFailures` counts them all).
+    public var lastVerificationFailure: VerificationRecord?
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
@@ -130,5 +137,13 @@ public struct ScanSnapshot: Equatable, Sendable {
     public func liveElapsed(at now: ContinuousClock.Instant) -> Duration {
         guard let startedAt = progress.startedAt, !progress.phase.isFinished else { return progress.elapsed }
         return max(progress.elapsed, now - startedAt)
+    }
+
+    /// With `--duration`: the time left before scans stop starting, at the live elapsed time
+    /// `elapsed`; zero once it has run out; `nil` for a run without a duration.
+    public func remaining(at elapsed: Duration) -> Duration? {
+        guard let duration = progress.configuration.duration else { return nil }
+        if progress.timeUp || progress.phase.isFinished { return .zero }
+        return max(.zero, duration - elapsed)
     }
 }

@@ -8,6 +8,8 @@ public struct ScanEvent: Equatable, Sendable {
         case started
         case completed(ScanResult)
         case failed(ScanFailure)
+        /// Finished with a result that its recomputation contradicts: a possible hardware fault.
+        case verificationFailed(VerificationFailure)
         /// Stopped by cancellation, while running or before it started.
         case cancelled
     }
@@ -31,7 +33,7 @@ public struct ScanEvent: Equatable, Sendable {
     public var isTerminal: Bool {
         switch kind {
         case .scheduled, .started: false
-        case .completed, .failed, .cancelled: true
+        case .completed, .failed, .verificationFailed, .cancelled: true
         }
     }
 
@@ -42,6 +44,7 @@ public struct ScanEvent: Equatable, Sendable {
         case .started: "started"
         case .completed: "completed"
         case .failed: "failed"
+        case .verificationFailed: "verification_failed"
         case .cancelled: "cancelled"
         }
     }

@@ -18,12 +18,16 @@ public struct ScanTask: Sendable {
     /// `false` (`--no-yield`): the sweep never yields its thread, only checks for cancellation,
     /// so CPU-bound scans can fill the pool and starve the jobs queued behind them.
     public let yields: Bool
+    /// Recompute the result by an independent route (`ReferenceSweep`), chunk by chunk beside the
+    /// sweep, and turn a difference into `.mismatch`.
+    public let verify: Bool
 
-    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil, yields: Bool = true) {
+    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil, yields: Bool = true, verify: Bool = false) {
         self.plan = plan
         self.speed = speed
         self.gauge = gauge
         self.yields = yields
+        self.verify = verify
     }
 
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
@@ -35,11 +39,18 @@ public struct ScanTask: Sendable {
         if Task.isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
+        var reference = referenceSweep()
         var sinceYield = 0
         let clock = ContinuousClock()
         while sweep.line < stop {
             let chunkStart = clock.now
-            sinceYield &+= sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            sinceYield &+= swept
+            if verify {
+                // In step with the sweep, so the yields and cancellation checks cover both.
+                reference?.advance(by: swept)
+                sinceYield &+= swept
+            }
             if Task.isCancelled { return .failure(.cancelled) }
             if speed < 1 {
                 // Slow motion: the chunk's own time again, stretched, asleep and off the thread.
@@ -49,7 +60,7 @@ public struct ScanTask: Sendable {
                 gauge?.enter()
                 sinceYield = 0
                 if Task.isCancelled { return .failure(.cancelled) }
-            } else if sinceYield >= Self.linesPerYield {
+            } else if yields && sinceYield >= Self.linesPerYield {
                 sinceYield = 0
                 gauge?.leave()
                 await Task.yield()
@@ -57,7 +68,7 @@ public struct ScanTask: Sendable {
             }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return .success(sweep.result)
+        return checked(sweep.result, against: reference?.result)
     }
 
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
@@ -66,17 +77,36 @@ public struct ScanTask: Sendable {
     func runWithoutSuspending() -> ScanOutcome? {
         let stop = plan.failure?.atLine ?? plan.lines
         // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
-        // motion sleeps after every chunk. A sweep that never yields never suspends either.
-        guard stop < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
+        // motion sleeps after every chunk. Verification counts its lines too. A sweep that never
+        // yields never suspends either.
+        guard (verify ? 2 * stop : stop) < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
         if Task.isCancelled { return .failure(.cancelled) }
         gauge?.enter()
         defer { gauge?.leave() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
+        var reference = referenceSweep()
         while sweep.line < stop {
-            _ = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+            reference?.advance(by: swept)
             if Task.isCancelled { return .failure(.cancelled) }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
-        return .success(sweep.result)
+        return checked(sweep.result, against: reference?.result)
+    }
+
+    /// The recomputation, or `nil` when not verifying: nothing is built for it then, which
+    /// matters to the cheapest scans.
+    private func referenceSweep() -> ReferenceSweep? {
+        verify ? ReferenceSweep(seed: plan.sectorSeed, lines: plan.lines) : nil
+    }
+
+    /// Applies any planned corruption to the computed result, then compares it with the
+    /// recomputation's (`nil` when not verifying). Runs in the scan's child task, on the thread
+    /// that computed both.
+    private func checked(_ computed: ScanResult, against expected: ScanResult?) -> ScanOutcome {
+        var result = computed
+        if let corruption = plan.corruption { result.checksum ^= corruption }
+        guard let expected, result != expected else { return .success(result) }
+        return .failure(.mismatch(.here(found: result, expected: expected)))
     }
 }

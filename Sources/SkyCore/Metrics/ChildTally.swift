@@ -12,7 +12,7 @@ final class ChildTally: Sendable {
         switch outcome {
         case .success: completedCount.wrappingAdd(1, ordering: .relaxed)
         case .failure(.failed): failedCount.wrappingAdd(1, ordering: .relaxed)
-        case .failure(.cancelled): break
+        case .failure(.cancelled), .failure(.mismatch): break
         }
     }
 

@@ -52,6 +52,9 @@ public struct Narrator: Sendable {
                 }
             vacate(event)
             return "scan \(event.scan) failed: \(failure), \(consequence)"
+        case .verificationFailed(let failure):
+            vacate(event)
+            return "scan \(event.scan) finished with a wrong result on core \(failure.core): possible hardware fault"
         case .cancelled:
             guard event.slot != nil else { return "\(scan) cancelled before it started" }
             vacate(event)

@@ -8,7 +8,7 @@ enum CountersPanel {
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
         var counters = snapshot.counters
-        let total = snapshot.configuration.total
+        let total = snapshot.scanScale
         var notes: [String] = []
         if state.info.counters == .direct {
             // Finishes as the children counted them; still running as far as they know.

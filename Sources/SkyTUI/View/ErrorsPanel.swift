@@ -8,7 +8,7 @@ enum ErrorsPanel {
         let total = snapshot.counters.failed
         let note = total == 0 ? (state.isFinished ? "none" : "none yet") : "\(total) in all, newest first"
         Section.rule("Errors", note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
-        let scanWidth = String(max(0, snapshot.configuration.total - 1)).count
+        let scanWidth = String(max(0, snapshot.scanScale - 1)).count
         for (offset, error) in snapshot.recentErrors.reversed().prefix(max(0, height - 1)).enumerated() {
             let row = y + 1 + offset
             var column = grid.write(" " + Figures.padLeft(Figures.clock(error.time), 7) + "  ", x: x, y: row, style: Style(.muted))

@@ -21,9 +21,23 @@ enum HeaderPanel {
         case .unbounded: "no batch"
         case .batched, .stream: "batch \(snapshot.batch)"
         }
-        var facts = "total \(config.total)   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
-        facts += "   priorities \(mix.high):\(mix.medium):\(mix.low) (high:medium:low)"
+        let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
+        let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"
+        // The verdict, when shown, keeps its place at the right; the priority legend, then the
+        // priorities, then the verdict's detail give way to it in that order.
+        let factsChoices = [run + priorities + " (high:medium:low)", run + priorities, run]
+        let verdicts = TimedRun.verdict(state)
+        var facts = factsChoices[factsChoices.count - 1]
+        var verdict = verdicts.last
+        search: for candidate in verdicts {
+            for choice in factsChoices where 1 + choice.count + 3 + candidate.text.count + 1 <= width {
+                (facts, verdict) = (choice, candidate)
+                break search
+            }
+        }
+        if verdicts.isEmpty { facts = factsChoices[0] }
         grid.write(" " + facts, x: 0, y: 1)
+        if let verdict { grid.write(verdict.text, x: max(facts.count + 4, width - verdict.text.count - 1), y: 1, style: verdict.style) }
 
         var column = grid.write(" strategy ", x: 0, y: 2, style: Style(.muted))
         // The strategy's few words go first when the line is short of room.
@@ -40,14 +54,20 @@ enum HeaderPanel {
         }
         column = grid.write("   elapsed ", x: column, y: 2, style: Style(.muted))
         column = grid.write(Figures.clock(state.elapsed), x: column, y: 2, style: Style(.accent, bold: true))
-        column = grid.write("   ETA ", x: column, y: 2, style: Style(.muted))
-        grid.write(eta(state), x: column, y: 2, style: Style(.accent))
+        if let remaining = TimedRun.remaining(state) {
+            column = grid.write("   remaining ", x: column, y: 2, style: Style(.muted))
+            grid.write(remaining, x: column, y: 2, style: Style(.accent, bold: true))
+        } else {
+            column = grid.write("   ETA ", x: column, y: 2, style: Style(.muted))
+            grid.write(eta(state), x: column, y: 2, style: Style(.accent))
+        }
     }
 
     /// The run's state in one word, coloured so it reads at a glance.
     static func badge(_ state: DashboardState) -> (text: String, style: Style) {
         switch state.snapshot.phase {
         case .finished(.drained): return ("DONE", Style(.good, bold: true, reverse: true))
+        case .finished(.timeUp): return ("DONE: TIME UP", Style(.good, bold: true, reverse: true))
         case .finished(.cancelled): return ("CANCELLED", Style(.warn, bold: true, reverse: true))
         case .finished(.failFast): return ("STOPPED: FAIL-FAST", Style(.bad, bold: true, reverse: true))
         case .finished(.thrown): return ("STOPPED: THROWN", Style(.bad, bold: true, reverse: true))
@@ -65,7 +85,8 @@ enum HeaderPanel {
         if state.isFinished { return "none left" }
         if state.isStopping { return "stopping" }
         if state.isPaused { return "paused" }
-        let remaining = snapshot.configuration.total - snapshot.counters.finished
+        guard let total = snapshot.configuration.total else { return "none" }
+        let remaining = total - snapshot.counters.finished
         let rate = state.recentRate > 0 ? state.recentRate : snapshot.meanRate
         guard rate > 0 else { return "after the first scan" }
         return Figures.countdown(seconds: Double(remaining) / rate)

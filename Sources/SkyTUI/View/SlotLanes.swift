@@ -22,7 +22,7 @@ enum SlotLanes {
         // When not every lane fits, the last row sums up the ones left out.
         let shown = slots.count <= rows ? slots.count : rows - 1
         let slotWidth = String(max(0, slots.count - 1)).count
-        let scanWidth = String(max(0, snapshot.configuration.total - 1)).count
+        let scanWidth = String(max(0, snapshot.scanScale - 1)).count
         for slot in 0..<shown {
             let row = y + 1 + slot
             var column = grid.write(" slot " + Figures.padLeft(String(slot), slotWidth) + " ", x: x, y: row, style: Style(.muted))

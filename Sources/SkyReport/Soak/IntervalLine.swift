@@ -1,0 +1,40 @@
+/// The line `--report-every` writes for each interval, as text or as one JSON object.
+public enum IntervalLine {
+    /// `interval 3  0:20 to 0:30  41 scans  4.10/s (2.05/s per core)  since start 123 scans, 4.10/s  failed 0  verification failures 0  RSS 9.8 MB`
+    public static func text(_ interval: IntervalFigures, number: Int) -> String {
+        var line = "interval \(number)  \(clock(interval.start)) to \(clock(interval.end))  \(interval.scans) scans  "
+        line += "\(FixedPoint.fixed(interval.scansPerSecond, places: 2))/s (\(FixedPoint.fixed(interval.scansPerSecondPerCore, places: 2))/s per core)  "
+        line += "since start \(interval.totalScans) scans, \(FixedPoint.fixed(interval.meanScansPerSecond, places: 2))/s  "
+        line += "failed \(interval.failed)  verification failures \(interval.verificationFailures)  "
+        line += "RSS \(FixedPoint.fixed(Double(interval.residentBytes) / 1_048_576, places: 1)) MB"
+        if interval.throttled { line += "  THROTTLED? the rate is more than 10% below the first minute's" }
+        return line
+    }
+
+    /// One JSON Lines object; every value is a number or a boolean, so it is written by hand.
+    public static func json(_ interval: IntervalFigures, number: Int) -> String {
+        var fields = ["\"interval\":\(number)"]
+        fields.append("\"start\":\(FixedPoint.seconds(interval.start))")
+        fields.append("\"end\":\(FixedPoint.seconds(interval.end))")
+        fields.append("\"scans\":\(interval.scans)")
+        fields.append("\"scans_per_second\":\(FixedPoint.fixed(interval.scansPerSecond, places: 4))")
+        fields.append("\"scans_per_second_per_core\":\(FixedPoint.fixed(interval.scansPerSecondPerCore, places: 4))")
+        fields.append("\"total_scans\":\(interval.totalScans)")
+        fields.append("\"mean_scans_per_second\":\(FixedPoint.fixed(interval.meanScansPerSecond, places: 4))")
+        fields.append("\"failed\":\(interval.failed)")
+        fields.append("\"verification_failures\":\(interval.verificationFailures)")
+        fields.append("\"rss_bytes\":\(interval.residentBytes)")
+        fields.append("\"throttled\":\(interval.throttled)")
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `1:02:03.4` or `2:03.4`.
+    static func clock(_ duration: Duration) -> String {
+        let tenths = max(0, Int((duration.seconds * 10).rounded(.down)))
+        let total = tenths / 10
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
+        let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
+        return (hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)") + ".\(tenths % 10)"
+    }
+}

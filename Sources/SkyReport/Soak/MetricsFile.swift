@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import SkyCore
+
+/// Everything the metrics file reports, gathered by the run's loop at one moment.
+public struct MetricsReading: Sendable {
+    public var snapshot: ScanSnapshot
+    /// The live elapsed time (the snapshot's own may be a frame old).
+    public var elapsed: Duration
+    public var cores: Int
+    public var residentBytes: Int
+    public var openDescriptors: Int
+    public var throttled: Bool
+    public var eventsDropped: Int
+    /// Once the run has ended: its exit status.
+    public var exitStatus: Int32?
+    /// Once the run has ended: the verdict (PASS or FAIL); before, the verdict so far.
+    public var passing: Bool
+
+    public init(
+        snapshot: ScanSnapshot, elapsed: Duration, cores: Int, residentBytes: Int, openDescriptors: Int,
+        throttled: Bool, eventsDropped: Int, exitStatus: Int32?, passing: Bool
+    ) {
+        self.snapshot = snapshot
+        self.elapsed = elapsed
+        self.cores = cores
+        self.residentBytes = residentBytes
+        self.openDescriptors = openDescriptors
+        self.throttled = throttled
+        self.eventsDropped = eventsDropped
+        self.exitStatus = exitStatus
+        self.passing = passing
+    }
+}
+
+/// `--metrics-file`: Prometheus exposition text for node_exporter's textfile collector, replaced
+/// atomically (written to a temporary file beside it, then renamed over it), so a scrape never
+/// sees half a file.
+///
+/// The text is written here rather than through swift-prometheus: its counters only count up
+/// from the process's own increments, while these values are copies of the engine's counters,
+/// which are the truth. The format is a few fixed lines.
+public struct MetricsFile: Sendable {
+    public struct WriteError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write '\(path)': \(reason)" }
+    }
+
+    public let path: String
+    /// Ends in `.tmp`, not `.prom`, so the collector never reads it.
+    private var temporaryPath: String { path + ".tmp" }
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Writes `reading` to the file, replacing what was there in one rename.
+    public func write(_ reading: MetricsReading) throws(WriteError) {
+        try replace(with: Self.render(reading))
+    }
+
+    private func replace(with text: String) throws(WriteError) {
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.lastError) }
+        var text = text
+        var failure = text.withUTF8 { WholeWrite.write(descriptor, UnsafeRawBufferPointer($0)) }
+        if close(descriptor) != 0 && failure == nil { failure = Self.lastError }
+        if failure == nil && rename(temporaryPath, path) != 0 { failure = Self.lastError }
+        if let failure {
+            unlink(temporaryPath)
+            throw WriteError(path: path, reason: failure)
+        }
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+
+    /// The exposition text.
+    public static func render(_ reading: MetricsReading) -> String {
+        let s = reading.snapshot
+        let c = s.counters
+        let config = s.configuration
+        var text = ""
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+            for sample in samples {
+                text += name + (sample.labels.isEmpty ? "" : "{\(sample.labels)}") + " \(sample.value)\n"
+            }
+        }
+        func number(_ value: Double) -> String { value.isFinite ? FixedPoint.fixed(value, places: 6) : "0" }
+        metric("sky_scans_total", "counter", "Scans that reached their final state, by outcome.", [
+            ("outcome=\"completed\"", "\(c.completed)"),
+            ("outcome=\"failed\"", "\(c.failed)"),
+            ("outcome=\"verification_failed\"", "\(c.verificationFailures)"),
+            ("outcome=\"cancelled\"", "\(c.cancelled)"),
+        ])
+        metric("sky_verification_failures_total", "counter",
+               "Results that differed from their independent recomputation: possible hardware faults.",
+               [("", "\(c.verificationFailures)")])
+        metric("sky_scans_per_second", "gauge", "Scans finished per second over the last 5 seconds.", [("", number(s.recentRate))])
+        metric("sky_scans_per_second_mean", "gauge", "Scans finished per second since the start of the run.", [("", number(s.meanRate))])
+        metric("sky_running", "gauge", "1 while the run goes, 0 once it has ended.", [("", s.phase.isFinished ? "0" : "1")])
+        metric("sky_scans_running", "gauge", "Scans running now.", [("", "\(c.running)")])
+        metric("sky_batch", "gauge", "Scans allowed to run at once.", [("", "\(s.batch)")])
+        metric("sky_cores", "gauge", "Cores the run may use.", [("", "\(reading.cores)")])
+        metric("sky_elapsed_seconds", "gauge", "Time since the run started.", [("", number(reading.elapsed.seconds))])
+        if let remaining = s.remaining(at: reading.elapsed) {
+            metric("sky_duration_seconds", "gauge", "The run's --duration.", [("", number(config.duration?.seconds ?? 0))])
+            metric("sky_remaining_seconds", "gauge", "Time left before scans stop starting.", [("", number(remaining.seconds))])
+        }
+        metric("sky_verification_enabled", "gauge", "1 if every result is checked against a recomputation.", [("", config.verify ? "1" : "0")])
+        metric("sky_throttled", "gauge", "1 while the recent rate is more than 10% below the first minute's.", [("", reading.throttled ? "1" : "0")])
+        metric("sky_pass", "gauge", "1 while the verdict is PASS (so far, or final once sky_running is 0).", [("", reading.passing ? "1" : "0")])
+        metric("sky_resident_memory_bytes", "gauge", "Resident memory of the sky process.", [("", "\(reading.residentBytes)")])
+        metric("sky_open_fds", "gauge", "Open file descriptors of the sky process.", [("", "\(reading.openDescriptors)")])
+        metric("sky_events_dropped_total", "counter", "Events the --events file could not keep up with.", [("", "\(reading.eventsDropped)")])
+        if let status = reading.exitStatus {
+            metric("sky_exit_status", "gauge", "The exit status of the finished run.", [("", "\(status)")])
+        }
+        return text
+    }
+}

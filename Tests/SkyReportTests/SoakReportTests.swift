@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+@testable import SkyCore
+@testable import SkyReport
+
+/// Interval lines, throttling, the metrics file, the verdict, and an events file that falls behind.
+@Suite("Soak reports")
+struct SoakReportTests {
+    /// A snapshot of a run `elapsed` in, with `completed` scans done.
+    static func snapshot(completed: Int, elapsed: Duration, verificationFailures: Int = 0, verify: Bool = true) -> ScanSnapshot {
+        var snapshot = ScanSnapshot(
+            configuration: RunConfiguration(total: nil, duration: .seconds(600), batch: 2, seed: 1, verify: verify))
+        snapshot.progress.phase = .running
+        snapshot.progress.counters.scheduled = completed + verificationFailures
+        snapshot.progress.counters.completed = completed
+        snapshot.progress.counters.verificationFailures = verificationFailures
+        snapshot.progress.elapsed = elapsed
+        return snapshot
+    }
+
+    @Test("Intervals close at their boundaries and count the scans in each")
+    func intervals() {
+        var recorder = IntervalRecorder(every: .seconds(10), cores: 2)
+        var closed: [IntervalFigures] = []
+        for second in 1...35 {
+            let at = Duration.seconds(second)
+            if let interval = recorder.observe(Self.snapshot(completed: 4 * second, elapsed: at), at: at, residentBytes: 1) {
+                closed.append(interval)
+            }
+        }
+        #expect(closed.map(\.scans) == [40, 40, 40])
+        #expect(closed.map(\.end) == [.seconds(10), .seconds(20), .seconds(30)])
+        #expect(closed.allSatisfy { $0.scansPerSecond == 4 && $0.scansPerSecondPerCore == 2 })
+        let last = recorder.finish(Self.snapshot(completed: 140, elapsed: .seconds(35)), residentBytes: 1)
+        #expect(last?.scans == 20)
+        #expect(last?.totalScans == 140)
+    }
+
+    @Test("Past the limit, neighbouring intervals merge: memory stays flat and the run stays covered")
+    func intervalsMerge() {
+        var recorder = IntervalRecorder(every: .seconds(1), cores: 1)
+        let seconds = IntervalRecorder.limit * 5 + 3
+        for second in 1...seconds {
+            let at = Duration.seconds(second)
+            _ = recorder.observe(Self.snapshot(completed: second * 3, elapsed: at), at: at, residentBytes: 0)
+        }
+        #expect(recorder.intervals.count <= IntervalRecorder.limit)
+        #expect(recorder.closedCount == seconds)
+        #expect(recorder.intervals.first?.start == .zero)
+        #expect(recorder.intervals.last?.end == .seconds(seconds))
+        #expect(recorder.intervals.map(\.scans).reduce(0, +) == seconds * 3)
+        for (earlier, later) in zip(recorder.intervals, recorder.intervals.dropFirst()) { #expect(earlier.end == later.start) }
+    }
+
+    @Test("A steady rate raises no throttling warning; a fall of more than 10% does", arguments: [(1.0, false), (0.95, false), (0.8, true)])
+    func throttling(factor: Double, warns: Bool) {
+        var recorder = IntervalRecorder(every: .seconds(10), cores: 2)
+        var scans = 0.0
+        for tenth in 1...(200 * 10) {
+            let at = Duration.milliseconds(100 * tenth)
+            // 10 scans a second for two minutes, then `factor` times that.
+            scans += tenth <= 1_200 ? 1 : factor
+            _ = recorder.observe(Self.snapshot(completed: Int(scans), elapsed: at), at: at, residentBytes: 0)
+        }
+        let warning = recorder.throttle.warning
+        #expect((warning != nil) == warns)
+        if let warning {
+            #expect(abs(warning.baseline - 10) < 0.2)
+            #expect(warning.lowestRate < 8.5)
+            #expect(warning.active)
+            #expect(warning.firstAt > .seconds(120))
+        }
+    }
+
+    @Test("The metrics file is Prometheus text, replaced atomically")
+    func metricsFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sky-\(UInt32.random(in: 0...UInt32.max)).prom").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = MetricsFile(path: path)
+        var snapshot = Self.snapshot(completed: 41, elapsed: .seconds(12), verificationFailures: 2)
+        snapshot.progress.counters.failed = 3
+        snapshot.progress.counters.scheduled += 3
+        let reading = MetricsReading(
+            snapshot: snapshot, elapsed: .seconds(12), cores: 2, residentBytes: 9_000_000, openDescriptors: 5, throttled: true,
+            eventsDropped: 0, exitStatus: nil, passing: false)
+        try file.write(reading)
+        #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
+        let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))
+        #expect(samples["sky_scans_total{outcome=\"completed\"}"] == 41)
+        #expect(samples["sky_scans_total{outcome=\"failed\"}"] == 3)
+        #expect(samples["sky_scans_total{outcome=\"verification_failed\"}"] == 2)
+        #expect(samples["sky_verification_failures_total"] == 2)
+        #expect(samples["sky_running"] == 1)
+        #expect(samples["sky_batch"] == 2)
+        #expect(samples["sky_throttled"] == 1)
+        #expect(samples["sky_pass"] == 0)
+        #expect(samples["sky_remaining_seconds"] == 588)
+        #expect(samples["sky_scans_per_second"] != nil)
+        #expect(samples["sky_exit_status"] == nil)
+    }
+
+    @Test("The verdict: a verification failure fails the run; a completed soak passes")
+    func verdicts() async {
+        let clean = await ScanModel(configuration: RunConfiguration(total: 6, batch: 2, seed: 1, work: 0, verify: true)).run()
+        #expect(Verdict(clean, signal: nil).passed)
+        #expect(Verdict(clean, signal: nil).reason.contains("every result verified"))
+        #expect(!Verdict(clean, signal: 15).passed)
+        #expect(Verdict(clean, signal: 15).reason.contains("SIGTERM"))
+        let faulty = await ScanModel(
+            configuration: RunConfiguration(total: 20, batch: 2, seed: 1, failureRate: 0, work: 0, verify: true, corruptionRate: 0.5)
+        ).run()
+        let verdict = Verdict(faulty, signal: nil)
+        #expect(!verdict.passed)
+        #expect(verdict.reason.contains("possible hardware fault"))
+        #expect(TextSummary.format(faulty, replay: "sky").split(separator: "\n").last.map(String.init) == verdict.line)
+        let json = try? JSONSerialization.jsonObject(with: Data(JSONSummary(faulty, exitStatus: 3).encoded().utf8)) as? [String: Any]
+        #expect(json?["verdict"] as? String == "FAIL")
+        #expect(json?["verification_failures"] as? Int == faulty.counters.verificationFailures)
+        #expect((json?["verification_errors"] as? [Any])?.count == faulty.counters.verificationFailures)
+    }
+
+    @Test("An events file that cannot keep up drops and counts events instead of blocking the run")
+    func eventsFileFallsBehind() throws {
+        // A pipe nobody reads fills after a few kilobytes, so the writer thread blocks on it.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sky-fifo-\(UInt32.random(in: 0...UInt32.max))").path
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { unlink(path) }
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let file = try EventsFile(path: path)
+        let event = ScanEvent(kind: .started, scan: 1, priority: .high, slot: 0, time: .seconds(1))
+        let line = EventLine.format(event).utf8.count
+        let offered = EventsFile.bufferLimit / line + 100_000
+        // Would hang here if a full buffer blocked the caller.
+        for _ in 0..<offered { file.record(event) }
+        #expect(file.dropped > 0)
+        #expect(file.lines + file.dropped == offered)
+        // Now read everything, so the writer can finish; the last line counts what was lost.
+        let dropped = file.dropped
+        let drained = Locked<[UInt8]>([])
+        let readerDone = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var flags = fcntl(reader, F_GETFL)
+            flags &= ~O_NONBLOCK
+            _ = fcntl(reader, F_SETFL, flags)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                drained.withLock { $0.append(contentsOf: buffer[..<count]) }
+            }
+        }
+        readerDone.start()
+        #expect(file.close() == nil)
+        while readerDone.isExecuting || !readerDone.isFinished { usleep(1_000) }
+        let text = String(decoding: drained.withLock { $0 }, as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == file.lines + 1)
+        #expect(lines.last.map(String.init) == #"{"event":"dropped","count":\#(dropped)}"#)
+    }
+}
+
+/// A strict reader of the Prometheus text exposition format (version 0.0.4), enough to check
+/// what sky writes: every line is a comment (`# HELP name text`, `# TYPE name type`) or a sample
+/// `name{label="value",...} number`, each metric's TYPE comes before its samples, and names are
+/// valid. Returns the samples keyed by name and labels.
+enum PrometheusText {
+    struct Malformed: Error, CustomStringConvertible {
+        let line: String
+        var description: String { "not Prometheus text: \(line)" }
+    }
+
+    static func parse(_ text: String) throws -> [String: Double] {
+        let name = #/[a-zA-Z_:][a-zA-Z0-9_:]*/#
+        let sample = #/^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")(,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")*\})? ([-+]?(?:[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|Inf|NaN))$/#
+        var typed: Set<String> = []
+        var samples: [String: Double] = [:]
+        guard text.hasSuffix("\n") else { throw Malformed(line: "(no final newline)") }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix("# TYPE ") {
+                let words = line.split(separator: " ")
+                guard words.count == 4, words[2].wholeMatch(of: name) != nil,
+                    ["counter", "gauge", "histogram", "summary", "untyped"].contains(words[3]),
+                    typed.insert(String(words[2])).inserted
+                else { throw Malformed(line: String(line)) }
+            } else if line.hasPrefix("# HELP ") {
+                let words = line.split(separator: " ", maxSplits: 3)
+                guard words.count >= 3, words[2].wholeMatch(of: name) != nil else { throw Malformed(line: String(line)) }
+            } else if let match = line.wholeMatch(of: sample) {
+                let metric = String(match.1)
+                guard typed.contains(metric), let value = Double(match.5) else { throw Malformed(line: String(line)) }
+                let key = metric + (match.2.map(String.init) ?? "")
+                guard samples.updateValue(value, forKey: key) == nil else { throw Malformed(line: String(line)) }
+            } else {
+                throw Malformed(line: String(line))
+            }
+        }
+        return samples
+    }
+}

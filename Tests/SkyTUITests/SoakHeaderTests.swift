@@ -1,0 +1,49 @@
+import SkyCore
+import SkyTUI
+import Testing
+
+/// The header of a soak: the duration, the time left and the verdict so far.
+@Suite("Dashboard view: soak runs")
+struct SoakHeaderTests {
+    func header(_ snapshot: ScanSnapshot, width: Int = 100, elapsed: Duration = .seconds(20)) -> [Substring] {
+        var state = DashboardState(snapshot: snapshot, size: TerminalSize(width: width, height: 30), info: Scene.info)
+        _ = state.update(.frame(snapshot, elapsed: elapsed))
+        return DashboardView.render(state).text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map { $0 }
+    }
+
+    static var soak: ScanSnapshot {
+        var snapshot = Scene.midRun
+        snapshot.progress.configuration.total = nil
+        snapshot.progress.configuration.duration = .seconds(90)
+        snapshot.progress.configuration.verify = true
+        return snapshot
+    }
+
+    @Test("A timed run shows its duration, the time remaining and PASS so far")
+    func passing() {
+        let lines = header(Self.soak)
+        #expect(lines[1].contains("duration 1:30"))
+        #expect(lines[1].hasSuffix("verdict PASS so far"))
+        #expect(lines[2].contains("remaining 1:10"))
+        #expect(!lines[2].contains("ETA"))
+    }
+
+    @Test("A verification failure turns the verdict to FAIL, with the core, in any width", arguments: [100, 80, 60])
+    func failing(width: Int) {
+        var snapshot = Self.soak
+        snapshot.progress.counters.verificationFailures = 2
+        let failure = VerificationFailure(
+            found: ScanResult(signals: 1, checksum: 2), expected: ScanResult(signals: 1, checksum: 3), core: 1, thread: 77)
+        snapshot.progress.lastVerificationFailure = VerificationRecord(scan: 9, priority: .high, failure: failure, time: .seconds(3))
+        let line = header(snapshot, width: width)[1]
+        #expect(line.contains(width >= 100 ? "FAIL: 2 verification failures, latest on core 1" : "FAIL: 2"), "\(line)")
+        #expect(line.contains("duration 1:30"))
+    }
+
+    @Test("Once time is up and scans still run, the header says it is draining")
+    func draining() {
+        var snapshot = Self.soak
+        snapshot.progress.timeUp = true
+        #expect(header(snapshot, elapsed: .seconds(91))[2].contains("remaining 0:00 (draining)"))
+    }
+}
