@@ -35,6 +35,8 @@ struct Sky: ParsableCommand {
                 sky --strategy serial --spacing 2s --speed 0.5 --total 6
               Guided lessons:
                 sky lesson
+              Measure Sky against C, across the cores, and its own overhead:
+                sky bench
 
             Dashboard keys (when stdout is a terminal):
               q, Esc, Ctrl-C  quit: cancel the running scans and print the summary

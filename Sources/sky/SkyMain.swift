@@ -7,12 +7,15 @@ enum SkyMain {
     static func main() {
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
-        // `sky lesson` is parsed on its own rather than as a subcommand: as a subcommand, its
-        // --no-tui and --work would be taken by the parent command's options of the same names.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        let command: any ParsableCommand.Type = arguments.first == "lesson" ? LessonCommand.self : Sky.self
+        // Subcommands are parsed on their own rather than as ArgumentParser subcommands: as
+        // subcommands, their options (`sky lesson --work`, `sky bench --format`) would be taken
+        // by the parent command's options of the same names.
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        let subcommand = arguments.first.flatMap { subcommands[$0] }
+        if subcommand != nil { arguments.removeFirst() }
+        let command = subcommand ?? Sky.self
         do {
-            var parsed = try command.parseAsRoot(command == Sky.self ? arguments : Array(arguments.dropFirst()))
+            var parsed = try command.parseAsRoot(arguments)
             try parsed.run()
         } catch {
             let status = command.exitCode(for: error)
@@ -26,18 +29,26 @@ enum SkyMain {
             if !message.isEmpty {
                 var line = message.split(separator: "\n").first.map(String.init) ?? message
                 if line.hasPrefix("Unknown option") {
-                    line += "; the options are " + options.joined(separator: " ")
+                    line += "; the options are " + options(of: command).joined(separator: " ")
                 }
-                StandardError.write("sky: error: \(line) (see 'sky --help')\n")
+                let name = command.configuration.commandName ?? "sky"
+                StandardError.write("sky: error: \(line) (see '\(name) --help')\n")
             }
             Process.exit(status.rawValue)
         }
     }
 
-    /// Every long option, read from the help text so the list cannot fall out of date.
-    static var options: [String] {
+    /// `sky NAME …` runs the command named here.
+    static let subcommands: [String: any ParsableCommand.Type] = [
+        "lesson": LessonCommand.self,
+        "bench": BenchCommand.self,
+    ]
+
+    /// Every long option of `command`, read from its help text so the list cannot fall out of date.
+    static func options(of command: any ParsableCommand.Type) -> [String] {
         var seen: [String] = []
-        for word in Sky.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>".contains($0) })
+        // Words of the help, without the punctuation of prose around them ("(… --quick).").
+        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>()'.".contains($0) })
         where word.hasPrefix("--") && word.count > 2 && !seen.contains(String(word)) {
             seen.append(String(word))
         }

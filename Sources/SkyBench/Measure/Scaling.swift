@@ -1,0 +1,68 @@
+import SkyCore
+
+/// Throughput through Sky's engine at growing batches, against batch 1.
+public struct ScalingFigures: Codable, Equatable, Sendable {
+    public struct Point: Codable, Equatable, Sendable {
+        public var batch: Int
+        public var scans: Int
+        public var scansPerSecond: Spread
+        /// This batch's rate over batch 1's, per round.
+        public var speedup: Spread
+        /// The speed-up over the most a batch can gain: `min(batch, cores)`.
+        public var efficiency: Spread
+
+        enum CodingKeys: String, CodingKey {
+            case batch, scans, speedup, efficiency
+            case scansPerSecond = "scans_per_second"
+        }
+    }
+
+    /// Lines per scan (`--work`), sized to `scanMs` on one core.
+    public var work: Int
+    public var scanMs: Double
+    public var points: [Point]
+    /// CPU time over wall time × cores, during the runs at batch = cores.
+    public var load: Spread
+
+    enum CodingKeys: String, CodingKey {
+        case work, points, load
+        case scanMs = "scan_ms"
+    }
+}
+
+enum Scaling {
+    /// Every batch once per round, in rising order on even rounds and falling on odd ones.
+    static func measure(
+        plan: BenchPlan, work: Int, blocking: Blocking, step: (String) throws -> Void
+    ) throws -> ScalingFigures {
+        let batches = plan.batches
+        var rates: [Int: [Double]] = [:]
+        var speedups: [Int: [Double]] = [:]
+        var loads: [Double] = []
+        for round in 0..<plan.rounds {
+            var roundRates: [Int: Double] = [:]
+            for batch in round % 2 == 0 ? batches : batches.reversed() {
+                try step("scaling at batch \(batch), round \(round + 1) of \(plan.rounds)")
+                let configuration = RunConfiguration(
+                    total: plan.scans(lasting: plan.scalingRun, batch: batch), batch: batch, seed: plan.seed,
+                    failureRate: 0, work: work)
+                let sample = try EngineSample.run(configuration, blocking: blocking)
+                roundRates[batch] = sample.scansPerSecond
+                if batch == plan.fullBatch {
+                    loads.append(sample.usage.cpuSeconds / (sample.wallSeconds * Double(plan.cores)))
+                }
+            }
+            for batch in batches {
+                rates[batch, default: []].append(roundRates[batch]!)
+                speedups[batch, default: []].append(roundRates[batch]! / roundRates[1]!)
+            }
+        }
+        let points = batches.map { batch in
+            ScalingFigures.Point(
+                batch: batch, scans: plan.scans(lasting: plan.scalingRun, batch: batch),
+                scansPerSecond: Spread(rates[batch]!), speedup: Spread(speedups[batch]!),
+                efficiency: Spread(speedups[batch]!.map { $0 / Double(min(batch, plan.cores)) }))
+        }
+        return ScalingFigures(work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads))
+    }
+}
