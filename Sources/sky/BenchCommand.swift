@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
               0    the bench ran (a target missed is reported, not an error)
               1    the Swift kernel and the C reference disagreed on a checksum
               64   bad input
-              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early, nothing printed
+              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early, no figures printed
             """)
 
     /// The dashboard's pseudo-terminal describes itself as this, whatever the user's terminal is.
@@ -113,12 +113,16 @@ private struct BenchUnavailable: Error, CustomStringConvertible {
     var description: String { "could not open a pseudo-terminal for the dashboard" }
 }
 
-/// The signal that stopped the bench, if one did.
+/// The signal that stopped the bench, if one did. The bench then cancels the run in progress and
+/// waits for it; a second signal ends sky at once.
 private final class Interruption {
     var signal: Int32?
 
     func check() -> Bool {
-        if signal == nil, let caught = SignalTrap.take() { signal = caught }
+        if signal == nil, let caught = SignalTrap.take() {
+            signal = caught
+            SignalTrap.restoreDefaults()
+        }
         return signal != nil
     }
 }

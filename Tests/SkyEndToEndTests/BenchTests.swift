@@ -87,6 +87,18 @@ struct BenchTests {
         #expect(outcome.stderr.contains(accepted), "\(outcome.stderr)")
     }
 
+    @Test("SIGINT stops the bench: the run in progress is cancelled, exit status 130, no figures")
+    func interrupted() throws {
+        // Fifty rounds take minutes in any build, so the signal lands while the bench runs.
+        let (process, out, err) = try SkyBinary.launch(["bench", "--quick", "--rounds", "50"])
+        usleep(300_000)
+        kill(process.processIdentifier, SIGINT)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == 130)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.isEmpty)
+    }
+
     @Test("sky --help names the bench; sky bench --help explains it")
     func help() throws {
         #expect(try SkyBinary.run(["--help"]).stdout.contains("sky bench"))
