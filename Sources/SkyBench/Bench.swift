@@ -28,7 +28,7 @@ public struct Bench {
     public func run() throws -> BenchFigures {
         let blocking = Blocking(isInterrupted: isInterrupted)
         let rounds = plan.rounds
-        let steps = 1 + rounds * (1 + plan.batches.count + 3 + (dashboard == nil ? 0 : 2))
+        let steps = 1 + rounds * (1 + plan.batches.count + 1 + 3 + (dashboard == nil ? 0 : 2))
         var done = 0
         func step(_ what: String) throws {
             try blocking.checkInterruption()
@@ -41,7 +41,7 @@ public struct Bench {
         let kernel = try KernelComparison.measure(plan: plan, nsPerLine: nsPerLine, step: step)
         // The scans of the scaling and dashboard runs, sized by the kernel's measured speed.
         let work = min(RunConfiguration.workRange.upperBound, max(1, Int(plan.scanTime.seconds * 1e9 / nsPerLine)))
-        let scaling = try Scaling.measure(plan: plan, work: work, blocking: blocking, step: step)
+        let scaling = try Scaling.measure(plan: plan, work: work, kernelLines: kernel.lines, blocking: blocking, step: step)
         let engine = try EngineOverhead.measure(plan: plan, blocking: blocking, step: step)
         let dashboard = try self.dashboard.map {
             try DashboardCost.measure(plan: plan, work: work, runner: $0, blocking: blocking, step: step)

@@ -60,7 +60,7 @@ struct BenchPlanTests {
         let text = BenchTable.format(Scenes.figures(kernelRatio: 0.95, efficiency: 0.9, engineRatio: 0.7, dashboardRatio: 0.99))
         for label in [
             "Swift rate / C rate", "batch 1, scans/s", "batch 2, efficiency against linear", "batch 4, speed-up over batch 1",
-            "load at batch 2", "Sky's rate / bare rate", "context switches per 1000 scans", "dashboard rate / headless rate",
+            "load at batch 2", "the kernel on 2 plain threads", "Sky's rate / bare rate", "context switches per 1000 scans", "dashboard rate / headless rate",
             "gap between frames, p99, ms", "gap between frames, max, ms",
         ] {
             #expect(text.contains(label), "\(label)")
@@ -86,7 +86,7 @@ enum Scenes {
                 batch: batch, scans: 10 * batch, scansPerSecond: spread(Double(batch) * 10),
                 speedup: spread(batch == 1 ? 1 : efficiency * 2), efficiency: spread(batch == 1 ? 1 : efficiency))
         }
-        let scaling = ScalingFigures(work: 5000, scanMs: 10, points: points, load: spread(0.98))
+        let scaling = ScalingFigures(work: 5000, scanMs: 10, points: points, load: spread(0.98), threadsEfficiency: spread(0.97))
         let engine = EngineFigures(
             scans: 2000, batch: 2, engineScansPerSecond: spread(400_000), bareScansPerSecond: spread(500_000),
             ratio: spread(engineRatio), emptyChildrenPerSecond: spread(600_000), ratioToEmptyChildren: spread(0.6),

@@ -42,6 +42,7 @@ struct BenchTests {
             for key in ["scans_per_second", "speedup", "efficiency"] { checkSpread(point[key], "scaling.\(key)") }
         }
         checkSpread(scaling["load"], "scaling.load")
+        checkSpread(scaling["threads_efficiency"], "scaling.threads_efficiency")
 
         let engine = try #require(object["engine"] as? [String: Any])
         for key in ["engine_scans_per_second", "bare_scans_per_second", "ratio", "empty_children_per_second",

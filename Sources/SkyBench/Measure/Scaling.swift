@@ -23,17 +23,21 @@ public struct ScalingFigures: Codable, Equatable, Sendable {
     public var points: [Point]
     /// CPU time over wall time × cores, during the runs at batch = cores.
     public var load: Spread
+    /// The machine's ceiling: the kernel on `cores` plain threads at once against one thread,
+    /// over the core count (`MachineScaling`).
+    public var threadsEfficiency: Spread
 
     enum CodingKeys: String, CodingKey {
         case work, points, load
         case scanMs = "scan_ms"
+        case threadsEfficiency = "threads_efficiency"
     }
 }
 
 enum Scaling {
     /// Every batch once per round, in rising order on even rounds and falling on odd ones.
     static func measure(
-        plan: BenchPlan, work: Int, blocking: Blocking, step: (String) throws -> Void
+        plan: BenchPlan, work: Int, kernelLines: Int, blocking: Blocking, step: (String) throws -> Void
     ) throws -> ScalingFigures {
         let batches = plan.batches
         var rates: [Int: [Double]] = [:]
@@ -63,6 +67,8 @@ enum Scaling {
                 scansPerSecond: Spread(rates[batch]!), speedup: Spread(speedups[batch]!),
                 efficiency: Spread(speedups[batch]!.map { $0 / Double(min(batch, plan.cores)) }))
         }
-        return ScalingFigures(work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads))
+        let threads = try MachineScaling.measure(plan: plan, lines: kernelLines, step: step)
+        return ScalingFigures(
+            work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads), threadsEfficiency: threads)
     }
 }

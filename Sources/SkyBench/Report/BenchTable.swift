@@ -40,6 +40,7 @@ public enum BenchTable {
             }
         }
         row("load at batch \(min(figures.cores, 4096)): CPU time / (wall x cores)", scaling.load, percent)
+        row("the machine: the kernel on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
 
         let engine = figures.engine
         heading("Engine overhead, \(engine.scans) scans at --work 0, batch \(engine.batch)")
