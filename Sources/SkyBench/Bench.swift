@@ -27,6 +27,8 @@ public struct Bench {
     /// `BenchInterrupted` when asked to stop.
     public func run() throws -> BenchFigures {
         let blocking = Blocking(isInterrupted: isInterrupted)
+        let start = ContinuousClock.now
+        let stealAtStart = HostSteal.seconds()
         let rounds = plan.rounds
         let steps = 1 + rounds * (1 + plan.batches.count + 1 + 3 + (dashboard == nil ? 0 : 2))
         var done = 0
@@ -46,6 +48,9 @@ public struct Bench {
         let dashboard = try self.dashboard.map {
             try DashboardCost.measure(plan: plan, work: work, runner: $0, blocking: blocking, step: step)
         }
-        return BenchFigures(plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard)
+        let wall = (ContinuousClock.now - start).seconds * Double(plan.cores)
+        let steal = HostSteal.seconds().flatMap { end in stealAtStart.map { (end - $0) / wall } }
+        return BenchFigures(
+            plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard, stealShare: steal)
     }
 }

@@ -43,6 +43,10 @@ struct BenchTests {
         }
         checkSpread(scaling["load"], "scaling.load")
         checkSpread(scaling["threads_efficiency"], "scaling.threads_efficiency")
+        // Steal is zero on a quiet host, so only its shape is checked.
+        let steal = try #require(scaling["steal"] as? [String: Double])
+        #expect(Set(steal.keys) == ["median", "min", "max"])
+        #expect(object["steal_share"] is Double)
 
         let engine = try #require(object["engine"] as? [String: Any])
         for key in ["engine_scans_per_second", "bare_scans_per_second", "ratio", "empty_children_per_second",
@@ -69,7 +73,7 @@ struct BenchTests {
         #expect(outcome.status == 0, "\(outcome.stderr)")
         for text in ["median", "Kernel against C", "Swift rate / C rate", "Scaling through the engine",
                      "load at batch", "Engine overhead", "Sky's rate / bare rate", "Dashboard cost",
-                     "gap between frames, p99, ms", "gave the same signals and checksum on 3 inputs", "Targets met:"] {
+                     "gap between frames, p99, ms", "host steal", "gave the same signals and checksum on 3 inputs", "Targets met:"] {
             #expect(outcome.stdout.contains(text), "missing \(text)")
         }
     }

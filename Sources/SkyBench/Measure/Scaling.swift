@@ -23,12 +23,15 @@ public struct ScalingFigures: Codable, Equatable, Sendable {
     public var points: [Point]
     /// CPU time over wall time × cores, during the runs at batch = cores.
     public var load: Spread
+    /// The host's steal time over wall time × cores in those runs: CPU the hypervisor gave to
+    /// other guests. `nil` where the system does not report it.
+    public var steal: Spread?
     /// The machine's ceiling: the kernel on `cores` plain threads at once against one thread,
     /// over the core count (`MachineScaling`).
     public var threadsEfficiency: Spread
 
     enum CodingKeys: String, CodingKey {
-        case work, points, load
+        case work, points, load, steal
         case scanMs = "scan_ms"
         case threadsEfficiency = "threads_efficiency"
     }
@@ -43,6 +46,7 @@ enum Scaling {
         var rates: [Int: [Double]] = [:]
         var speedups: [Int: [Double]] = [:]
         var loads: [Double] = []
+        var steals: [Double] = []
         for round in 0..<plan.rounds {
             var roundRates: [Int: Double] = [:]
             for batch in round % 2 == 0 ? batches : batches.reversed() {
@@ -53,7 +57,9 @@ enum Scaling {
                 let sample = try EngineSample.run(configuration, blocking: blocking)
                 roundRates[batch] = sample.scansPerSecond
                 if batch == plan.fullBatch {
-                    loads.append(sample.usage.cpuSeconds / (sample.wallSeconds * Double(plan.cores)))
+                    let capacity = sample.wallSeconds * Double(plan.cores)
+                    loads.append(sample.usage.cpuSeconds / capacity)
+                    if let stolen = sample.usage.stealSeconds { steals.append(stolen / capacity) }
                 }
             }
             for batch in batches {
@@ -69,6 +75,7 @@ enum Scaling {
         }
         let threads = try MachineScaling.measure(plan: plan, lines: kernelLines, step: step)
         return ScalingFigures(
-            work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads), threadsEfficiency: threads)
+            work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads),
+            steal: steals.count == loads.count ? Spread(steals) : nil, threadsEfficiency: threads)
     }
 }

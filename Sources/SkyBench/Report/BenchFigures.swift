@@ -21,6 +21,10 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     public var engine: EngineFigures
     /// Absent when there was no pseudo-terminal to draw into.
     public var dashboard: DashboardFigures?
+    /// The host's steal time over the whole bench, as a share of wall time × cores: one reading,
+    /// not a figure of Sky's, saying how much a shared host disturbed this run. `nil` where the
+    /// system does not report it.
+    public var stealShare: Double?
     public var targets: [Target]
 
     /// The targets of issue 6.
@@ -29,7 +33,15 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     public static let engineTarget = 0.8
     public static let dashboardTarget = 0.98
 
-    public init(plan: BenchPlan, kernel: KernelFigures, scaling: ScalingFigures, engine: EngineFigures, dashboard: DashboardFigures?) {
+    enum CodingKeys: String, CodingKey {
+        case cores, rounds, quick, build, kernel, scaling, engine, dashboard, targets
+        case stealShare = "steal_share"
+    }
+
+    public init(
+        plan: BenchPlan, kernel: KernelFigures, scaling: ScalingFigures, engine: EngineFigures,
+        dashboard: DashboardFigures?, stealShare: Double? = nil
+    ) {
         cores = plan.cores
         rounds = plan.rounds
         quick = plan.quick
@@ -42,6 +54,7 @@ public struct BenchFigures: Codable, Equatable, Sendable {
         self.scaling = scaling
         self.engine = engine
         self.dashboard = dashboard
+        self.stealShare = stealShare
         func target(_ figure: String, _ minimum: Double, _ spread: Spread) -> Target {
             Target(figure: figure, minimum: minimum, median: spread.median, met: spread.median >= minimum)
         }

@@ -40,6 +40,9 @@ public enum BenchTable {
             }
         }
         row("load at batch \(min(figures.cores, 4096)): CPU time / (wall x cores)", scaling.load, percent)
+        if let steal = scaling.steal {
+            row("host steal in those runs: CPU given to other guests / (wall x cores)", steal, percent)
+        }
         row("the machine: the kernel on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
 
         let engine = figures.engine
@@ -93,6 +96,11 @@ public enum BenchTable {
         lines.append("The Swift kernel and the C reference gave the same signals and checksum on \(kernel.inputsChecked) inputs.")
         let met = figures.targets.filter(\.met).count
         lines.append("Targets met: \(met) of \(figures.targets.count).")
+        if let steal = figures.stealShare {
+            lines.append(
+                "The host took \(FixedPoint.fixed(steal * 100, places: 1))% of this machine's CPU time for other guests during the bench"
+                    + (steal > 0.02 ? ": a busy host, so expect noise; run it again on a quieter one." : "."))
+        }
         return lines.joined(separator: "\n")
     }
 
