@@ -28,7 +28,7 @@ public struct Bench {
     public func run() throws -> BenchFigures {
         let blocking = Blocking(isInterrupted: isInterrupted)
         let start = ContinuousClock.now
-        let stealAtStart = HostSteal.seconds()
+        let usageAtStart = ProcessUsage.now()
         let rounds = plan.rounds
         let steps = 1 + rounds * (1 + plan.batches.count + 1 + 3 + (dashboard == nil ? 0 : 2))
         var done = 0
@@ -48,9 +48,10 @@ public struct Bench {
         let dashboard = try self.dashboard.map {
             try DashboardCost.measure(plan: plan, work: work, runner: $0, blocking: blocking, step: step)
         }
-        let wall = (ContinuousClock.now - start).seconds * Double(plan.cores)
-        let steal = HostSteal.seconds().flatMap { end in stealAtStart.map { (end - $0) / wall } }
+        let capacity = (ContinuousClock.now - start).seconds * Double(plan.cores)
+        let used = ProcessUsage.now() - usageAtStart
         return BenchFigures(
-            plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard, stealShare: steal)
+            plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard,
+            othersShare: used.othersSeconds.map { $0 / capacity }, stealShare: used.host.map { $0.stealSeconds / capacity })
     }
 }

@@ -23,15 +23,18 @@ public struct ScalingFigures: Codable, Equatable, Sendable {
     public var points: [Point]
     /// CPU time over wall time × cores, during the runs at batch = cores.
     public var load: Spread
+    /// Other processes' CPU time over wall time × cores in those runs. `nil` where the system
+    /// does not report it (as `steal`).
+    public var others: Spread?
     /// The host's steal time over wall time × cores in those runs: CPU the hypervisor gave to
-    /// other guests. `nil` where the system does not report it.
+    /// other guests.
     public var steal: Spread?
     /// The machine's ceiling: the kernel on `cores` plain threads at once against one thread,
     /// over the core count (`MachineScaling`).
     public var threadsEfficiency: Spread
 
     enum CodingKeys: String, CodingKey {
-        case work, points, load, steal
+        case work, points, load, others, steal
         case scanMs = "scan_ms"
         case threadsEfficiency = "threads_efficiency"
     }
@@ -47,6 +50,7 @@ enum Scaling {
         var speedups: [Int: [Double]] = [:]
         var loads: [Double] = []
         var steals: [Double] = []
+        var others: [Double] = []
         for round in 0..<plan.rounds {
             var roundRates: [Int: Double] = [:]
             for batch in round % 2 == 0 ? batches : batches.reversed() {
@@ -59,7 +63,10 @@ enum Scaling {
                 if batch == plan.fullBatch {
                     let capacity = sample.wallSeconds * Double(plan.cores)
                     loads.append(sample.usage.cpuSeconds / capacity)
-                    if let stolen = sample.usage.stealSeconds { steals.append(stolen / capacity) }
+                    if let host = sample.usage.host, let other = sample.usage.othersSeconds {
+                        steals.append(host.stealSeconds / capacity)
+                        others.append(other / capacity)
+                    }
                 }
             }
             for batch in batches {
@@ -76,6 +83,7 @@ enum Scaling {
         let threads = try MachineScaling.measure(plan: plan, lines: kernelLines, step: step)
         return ScalingFigures(
             work: work, scanMs: plan.scanTime.seconds * 1000, points: points, load: Spread(loads),
-            steal: steals.count == loads.count ? Spread(steals) : nil, threadsEfficiency: threads)
+            others: others.count == loads.count ? Spread(others) : nil, steal: steals.count == loads.count ? Spread(steals) : nil,
+            threadsEfficiency: threads)
     }
 }

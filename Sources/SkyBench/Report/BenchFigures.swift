@@ -21,9 +21,11 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     public var engine: EngineFigures
     /// Absent when there was no pseudo-terminal to draw into.
     public var dashboard: DashboardFigures?
-    /// The host's steal time over the whole bench, as a share of wall time × cores: one reading,
-    /// not a figure of Sky's, saying how much a shared host disturbed this run. `nil` where the
-    /// system does not report it.
+    /// Other processes' CPU time over the whole bench, as a share of wall time × cores: one
+    /// reading, not a figure of Sky's, saying how much a shared machine disturbed this run. `nil`
+    /// where the system does not report it (as `stealShare`).
+    public var othersShare: Double?
+    /// The host's steal time (CPU given to other guests) over the whole bench, likewise.
     public var stealShare: Double?
     public var targets: [Target]
 
@@ -35,12 +37,13 @@ public struct BenchFigures: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case cores, rounds, quick, build, kernel, scaling, engine, dashboard, targets
+        case othersShare = "others_share"
         case stealShare = "steal_share"
     }
 
     public init(
         plan: BenchPlan, kernel: KernelFigures, scaling: ScalingFigures, engine: EngineFigures,
-        dashboard: DashboardFigures?, stealShare: Double? = nil
+        dashboard: DashboardFigures?, othersShare: Double? = nil, stealShare: Double? = nil
     ) {
         cores = plan.cores
         rounds = plan.rounds
@@ -54,6 +57,7 @@ public struct BenchFigures: Codable, Equatable, Sendable {
         self.scaling = scaling
         self.engine = engine
         self.dashboard = dashboard
+        self.othersShare = othersShare
         self.stealShare = stealShare
         func target(_ figure: String, _ minimum: Double, _ spread: Spread) -> Target {
             Target(figure: figure, minimum: minimum, median: spread.median, met: spread.median >= minimum)

@@ -40,7 +40,8 @@ public enum BenchTable {
             }
         }
         row("load at batch \(min(figures.cores, 4096)): CPU time / (wall x cores)", scaling.load, percent)
-        if let steal = scaling.steal {
+        if let others = scaling.others, let steal = scaling.steal {
+            row("other processes in those runs: their CPU / (wall x cores)", others, percent)
             row("host steal in those runs: CPU given to other guests / (wall x cores)", steal, percent)
         }
         row("the machine: the kernel on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
@@ -96,10 +97,12 @@ public enum BenchTable {
         lines.append("The Swift kernel and the C reference gave the same signals and checksum on \(kernel.inputsChecked) inputs.")
         let met = figures.targets.filter(\.met).count
         lines.append("Targets met: \(met) of \(figures.targets.count).")
-        if let steal = figures.stealShare {
+        if let others = figures.othersShare, let steal = figures.stealShare {
+            let busy = others > 0.05 || steal > 0.02
             lines.append(
-                "The host took \(FixedPoint.fixed(steal * 100, places: 1))% of this machine's CPU time for other guests during the bench"
-                    + (steal > 0.02 ? ": a busy host, so expect noise; run it again on a quieter one." : "."))
+                "During the bench, other processes used \(FixedPoint.fixed(others * 100, places: 1))% of the cores and the host "
+                    + "gave \(FixedPoint.fixed(steal * 100, places: 1))% to other guests"
+                    + (busy ? ": a busy machine, so expect noise; run it again when it is quiet." : "."))
         }
         return lines.joined(separator: "\n")
     }

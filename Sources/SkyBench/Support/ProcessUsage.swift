@@ -4,15 +4,18 @@ import Glibc
 import Darwin
 #endif
 
-/// The whole process's CPU time and context switches so far, from `getrusage`, and the host's
-/// steal time beside them (not the process's own, but read over the same stretch).
+/// The whole process's CPU time and context switches so far, from `getrusage`, and the machine's
+/// (`HostCPU`) read over the same stretch.
 struct ProcessUsage: Sendable {
     /// User plus system time of every thread, in seconds.
     var cpuSeconds: Double
     /// Voluntary (a thread blocked) plus involuntary (a thread was preempted) switches.
     var contextSwitches: Int
-    /// `HostSteal.seconds()`; `nil` where the system does not tell.
-    var stealSeconds: Double?
+    /// `nil` where the system does not tell.
+    var host: HostCPU?
+
+    /// CPU time of other processes on this machine: its busy time that was not this process's.
+    var othersSeconds: Double? { host.map { max(0, $0.busySeconds - cpuSeconds) } }
 
     static func now() -> ProcessUsage {
         var usage = rusage()
@@ -21,13 +24,13 @@ struct ProcessUsage: Sendable {
         return ProcessUsage(
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
             contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw,
-            stealSeconds: HostSteal.seconds())
+            host: HostCPU.now())
     }
 
     static func - (later: ProcessUsage, earlier: ProcessUsage) -> ProcessUsage {
         ProcessUsage(
             cpuSeconds: later.cpuSeconds - earlier.cpuSeconds,
             contextSwitches: later.contextSwitches - earlier.contextSwitches,
-            stealSeconds: later.stealSeconds.flatMap { later in earlier.stealSeconds.map { later - $0 } })
+            host: later.host.flatMap { later in earlier.host.map { later - $0 } })
     }
 }
