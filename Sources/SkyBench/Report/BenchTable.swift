@@ -98,7 +98,8 @@ public enum BenchTable {
         let met = figures.targets.filter(\.met).count
         lines.append("Targets met: \(met) of \(figures.targets.count).")
         if let others = figures.othersShare, let steal = figures.stealShare {
-            let busy = others > 0.05 || steal > 0.02
+            // A few percent of steal is this kind of host's usual; beyond 5% the figures scatter.
+            let busy = others > 0.05 || steal > 0.05
             lines.append(
                 "During the bench, other processes used \(FixedPoint.fixed(others * 100, places: 1))% of the cores and the host "
                     + "gave \(FixedPoint.fixed(steal * 100, places: 1))% to other guests"
