@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
             is a terminal. Build it for release, or the figures say nothing about Sky's speed.
 
             Examples:
-              The full bench (about a minute on two cores):
+              The full bench (about two minutes on two cores):
                 swift run -c release sky bench
               A fast check, as CI runs it:
                 sky bench --quick
