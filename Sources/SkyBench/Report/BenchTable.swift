@@ -41,17 +41,17 @@ public enum BenchTable {
         }
         row("load at batch \(min(figures.cores, 4096)): CPU time / (wall x cores)", scaling.load, percent)
         if let others = scaling.others, let steal = scaling.steal {
-            row("other processes in those runs: their CPU / (wall x cores)", others, percent)
-            row("host steal in those runs: CPU given to other guests / (wall x cores)", steal, percent)
+            row("other processes in those runs, share of cores", others, percent)
+            row("host steal in those runs, share of cores", steal, percent)
         }
-        row("the machine: the kernel on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
+        row("kernel alone on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
 
         let engine = figures.engine
         heading("Engine overhead, \(engine.scans) scans at --work 0, batch \(engine.batch)")
         row("Sky's engine, scans/s", engine.engineScansPerSecond, rate)
-        row("bare withTaskGroup window, same empty scans, scans/s", engine.bareScansPerSecond, rate)
+        row("bare window, same empty scans, scans/s", engine.bareScansPerSecond, rate)
         row("Sky's rate / bare rate", engine.ratio, ratio, target: target("engine"))
-        row("bare window, children that return at once, scans/s", engine.emptyChildrenPerSecond, rate)
+        row("bare window, children return at once, scans/s", engine.emptyChildrenPerSecond, rate)
         row("Sky's rate / that rate", engine.ratioToEmptyChildren, ratio)
         row("context switches per 1000 scans, Sky's engine", engine.engineSwitchesPerScan.mapped { $0 * 1000 }, tenth)
         row("context switches per 1000 scans, bare window", engine.bareSwitchesPerScan.mapped { $0 * 1000 }, tenth)
@@ -69,7 +69,8 @@ public enum BenchTable {
             heading("Dashboard cost: not measured (no pseudo-terminal could be opened)")
         }
 
-        let labelWidth = rows.map(\.label.count).max() ?? 0
+        // Headings run on across the columns; only the figures' labels set the width.
+        let labelWidth = rows.filter { $0.spread != nil }.map(\.label.count).max() ?? 0
         let columns = ["median", "min", "max"]
         func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
             let fill = String(repeating: " ", count: max(0, width - text.count))
