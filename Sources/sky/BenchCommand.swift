@@ -32,7 +32,7 @@ struct BenchCommand: ParsableCommand {
               0    the bench ran (a target missed is reported, not an error)
               1    the Swift kernel and the C reference disagreed on a checksum
               64   bad input
-              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early, no figures printed
+              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped, no figures
             """)
 
     /// The dashboard's pseudo-terminal describes itself as this, whatever the user's terminal is.
