@@ -60,6 +60,7 @@ let package = Package(
                 "SkyReport",
                 "SkyTUI",
                 "SkyTerminal",
+                "SkyBench",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -70,15 +71,19 @@ let package = Package(
         .plugin(name: "EmbedLessons", capability: .buildTool(), dependencies: ["lesson-embedder"]),
         // Turns lesson files into Swift string literals for the plugin above.
         .executableTarget(name: "lesson-embedder", path: "Sources/LessonEmbedder", swiftSettings: strictSettings),
-        // Measurements quoted in the README: one scan's time, and the engine's cost per scan
-        // against a bare task-group sliding window.
-        .executableTarget(
-            name: "sky-measure",
-            dependencies: ["SkyCore"],
-            path: "Sources/SkyMeasure",
+        // The C reference of the scan kernel, used only by `sky bench` to compare the Swift kernel
+        // with. -O3 as the comparison asks, and no -march: the same default instruction set as the
+        // Swift code (README, Performance, for the opt-in to native builds).
+        .target(name: "CSkyKernel", cSettings: [.unsafeFlags(["-O3"])]),
+        // `sky bench`: the measurements (kernel against C, scaling, engine overhead, dashboard
+        // cost, load) and their table and JSON.
+        .target(
+            name: "SkyBench",
+            dependencies: ["SkyCore", "SkyReport", "CSkyKernel"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SkyCoreTests", dependencies: ["SkyCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyBenchTests", dependencies: ["SkyBench", "SkyCore", "CSkyKernel"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <ncurses.h>
 #include <sys/ioctl.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 // Swift 6 rejects C globals as not concurrency-safe and does not import function-like macros,
 // so the few Sky needs are reached through these accessors.
@@ -39,6 +41,21 @@ static inline int sky_window_size(int fd, int *rows, int *columns) {
     *rows = size.ws_row;
     *columns = size.ws_col;
     return 0;
+}
+/// Opens a new pseudo-terminal (Linux): returns the controller side's descriptor and writes the
+/// terminal side's path into `path`, or returns -1. posix_openpt and friends are hidden from
+/// Swift by the C library module's feature macros, and these ioctls are what they do.
+static inline int sky_open_pseudo_terminal(char *path, int size) {
+    int controller = open("/dev/ptmx", O_RDWR | O_NOCTTY);
+    if (controller < 0) return -1;
+    int unlock = 0;
+    unsigned int number = 0;
+    if (ioctl(controller, TIOCSPTLCK, &unlock) != 0 || ioctl(controller, TIOCGPTN, &number) != 0) {
+        close(controller);
+        return -1;
+    }
+    snprintf(path, (size_t)size, "/dev/pts/%u", number);
+    return controller;
 }
 static inline int sky_put(WINDOW *window, int y, int x, const char *text) {
     return mvwaddstr(window, y, x, text);

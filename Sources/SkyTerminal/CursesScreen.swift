@@ -20,19 +20,38 @@ public final class CursesScreen {
     /// What the terminal shows now; `nil` forces a full redraw.
     private var shown: Grid?
     private var isOpen = true
+    private let ownsTerminal: Bool
 
     /// Opens the terminal on stdin and stdout; `nil` if the terminal type is unknown or unusable.
-    public init?(colors wantColors: Bool) {
+    public convenience init?(colors wantColors: Bool) {
+        if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" { return nil }
+        self.init(colors: wantColors, type: nil, output: sky_stdout(), input: sky_stdin(), ownsTerminal: true)
+    }
+
+    /// Opens a screen on a pseudo-terminal, as a terminal of `type` (e.g. `xterm-256color`);
+    /// `nil` if this system has no description of that type. Used by `sky bench` to draw where
+    /// nobody sees; the user's terminal, its signals and its crash rescue are left alone.
+    public convenience init?(colors wantColors: Bool, on terminal: PseudoTerminal, type: String) {
+        self.init(colors: wantColors, type: type, output: terminal.output, input: terminal.input, ownsTerminal: false)
+    }
+
+    /// `ownsTerminal`: this is the user's terminal, so resizes are followed and a crash restores it.
+    private init?(
+        colors wantColors: Bool, type: String?, output: UnsafeMutablePointer<FILE>, input: UnsafeMutablePointer<FILE>,
+        ownsTerminal: Bool
+    ) {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         glyphs = codeset == "UTF-8" ? .unicode : .ascii
-        if let term = getenv("TERM").map({ String(cString: $0) }), term == "dumb" { return nil }
-        // Saved before curses changes anything, so a crash can put it back (see `TerminalRescue`).
-        TerminalRescue.arm()
-        ResizeSignal.install()
+        self.ownsTerminal = ownsTerminal
+        if ownsTerminal {
+            // Saved before curses changes anything, so a crash can put it back (see `TerminalRescue`).
+            TerminalRescue.arm()
+            ResizeSignal.install()
+        }
         // newterm, unlike initscr, returns nil for an unknown terminal instead of exiting.
-        guard let screen = newterm(nil, sky_stdout(), sky_stdin()), let window = sky_stdscr() else {
-            TerminalRescue.disarm()
+        guard let screen = newterm(type, output, input), let window = sky_stdscr() else {
+            if ownsTerminal { TerminalRescue.disarm() }
             return nil
         }
         self.screen = screen
@@ -124,7 +143,8 @@ public final class CursesScreen {
 
     /// After a SIGWINCH: tells ncurses the new size and forces a full redraw.
     private func takeResize() -> TerminalInput? {
-        guard ResizeSignal.take() else { return nil }
+        // A pseudo-terminal keeps its size; the user's terminal resizing is not its business.
+        guard ownsTerminal, ResizeSignal.take() else { return nil }
         var rows: Int32 = 0
         var columns: Int32 = 0
         if sky_window_size(1, &rows, &columns) == 0, rows > 0, columns > 0 {
@@ -140,7 +160,7 @@ public final class CursesScreen {
         isOpen = false
         endwin()
         delscreen(screen)
-        TerminalRescue.disarm()
+        if ownsTerminal { TerminalRescue.disarm() }
     }
 
     private func apply(_ style: Style) {

@@ -64,8 +64,8 @@ struct DashboardRun {
         return next
     }
 
-    /// Shows one run from start to end.
-    private func watch(
+    /// Shows one run from start to end (`sky bench` calls it too, with a pseudo-terminal's screen).
+    func watch(
         _ configuration: RunConfiguration, report: RunReport, on screen: CursesScreen
     ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, observations: RunObservations) {
         // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a

@@ -39,6 +39,8 @@ struct Sky: ParsableCommand {
                 sky lesson
               A soak test of every core for 8 hours, every result verified:
                 sky soak --duration 8h --report-every 1m --metrics-file /var/lib/node_exporter/sky.prom
+              Measure Sky against C, across the cores, and its own overhead:
+                sky bench
 
             Dashboard keys (when stdout is a terminal):
               q, Esc, Ctrl-C  quit: cancel the running scans and print the summary

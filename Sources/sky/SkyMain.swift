@@ -7,15 +7,13 @@ enum SkyMain {
     static func main() {
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
-        // `sky lesson` and `sky soak` are parsed on their own rather than as subcommands: as
-        // subcommands, their options would be taken by the parent command's options of the same
-        // names (--no-tui, --work, and all of soak's).
+        // Subcommands are parsed on their own rather than as ArgumentParser subcommands: as
+        // subcommands, their options (`sky lesson --work`, `sky bench --format`) would be taken
+        // by the parent command's options of the same names.
         var arguments = Array(CommandLine.arguments.dropFirst())
-        var command: any ParsableCommand.Type = Sky.self
-        if let first = arguments.first, let named = subcommands[first] {
-            command = named
-            arguments.removeFirst()
-        }
+        let subcommand = arguments.first.flatMap { subcommands[$0] }
+        if subcommand != nil { arguments.removeFirst() }
+        let command = subcommand ?? Sky.self
         do {
             var parsed = try command.parseAsRoot(arguments)
             try parsed.run()
@@ -33,23 +31,25 @@ enum SkyMain {
                 if line.hasPrefix("Unknown option") {
                     line += "; the options are " + options(of: command).joined(separator: " ")
                 }
-                let help = command == Sky.self ? "sky --help" : "sky lesson --help"
-                StandardError.write("sky: error: \(line) (see '\(help)')\n")
+                let name = command.configuration.commandName ?? "sky"
+                StandardError.write("sky: error: \(line) (see '\(name) --help')\n")
             }
             Process.exit(status.rawValue)
         }
     }
 
-    /// The words that choose another command than `sky` itself.
+    /// `sky NAME …` runs the command named here (`sky soak`, `sky lesson`, `sky bench`).
     static let subcommands: [String: any ParsableCommand.Type] = [
         "lesson": LessonCommand.self,
         "soak": SoakCommand.self,
+        "bench": BenchCommand.self,
     ]
 
-    /// Every long option, read from the help text so the list cannot fall out of date.
+    /// Every long option of `command`, read from its help text so the list cannot fall out of date.
     static func options(of command: any ParsableCommand.Type) -> [String] {
         var seen: [String] = []
-        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>".contains($0) })
+        // Words of the help, without the punctuation of prose around them ("(… --quick).").
+        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>()'.".contains($0) })
         where word.hasPrefix("--") && word.count > 2 && !seen.contains(String(word)) {
             seen.append(String(word))
         }

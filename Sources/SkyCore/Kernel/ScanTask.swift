@@ -74,7 +74,8 @@ public struct ScanTask: Sendable {
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
     /// `nil` for a longer scan. The engine's child calls it first: for the tiny scans of
     /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
-    func runWithoutSuspending() -> ScanOutcome? {
+    /// Public so that `sky bench`'s bare window can take the same path as the engine.
+    public func runWithoutSuspending() -> ScanOutcome? {
         let stop = plan.failure?.atLine ?? plan.lines
         // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
         // motion sleeps after every chunk. Verification counts its lines too. A sweep that never

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Everything `sky bench` measured, with the targets each ratio is held to.
+public struct BenchFigures: Codable, Equatable, Sendable {
+    /// A ratio's target and whether its median meets it.
+    public struct Target: Codable, Equatable, Sendable {
+        /// The figure's key in this object, e.g. `kernel.ratio`.
+        public var figure: String
+        public var minimum: Double
+        public var median: Double
+        public var met: Bool
+    }
+
+    public var cores: Int
+    public var rounds: Int
+    public var quick: Bool
+    /// `release` or `debug`: a debug build's figures say nothing about Sky's speed.
+    public var build: String
+    public var kernel: KernelFigures
+    public var scaling: ScalingFigures
+    public var engine: EngineFigures
+    /// Absent when there was no pseudo-terminal to draw into.
+    public var dashboard: DashboardFigures?
+    /// Other processes' CPU time over the whole bench, as a share of wall time × cores: one
+    /// reading, not a figure of Sky's, saying how much a shared machine disturbed this run. `nil`
+    /// where the system does not report it (as `stealShare`).
+    public var othersShare: Double?
+    /// The host's steal time (CPU given to other guests) over the whole bench, likewise.
+    public var stealShare: Double?
+    public var targets: [Target]
+
+    /// The targets of issue 6.
+    public static let kernelTarget = 0.9
+    public static let efficiencyTarget = 0.95
+    public static let engineTarget = 0.8
+    public static let dashboardTarget = 0.98
+
+    enum CodingKeys: String, CodingKey {
+        case cores, rounds, quick, build, kernel, scaling, engine, dashboard, targets
+        case othersShare = "others_share"
+        case stealShare = "steal_share"
+    }
+
+    public init(
+        plan: BenchPlan, kernel: KernelFigures, scaling: ScalingFigures, engine: EngineFigures,
+        dashboard: DashboardFigures?, othersShare: Double? = nil, stealShare: Double? = nil
+    ) {
+        cores = plan.cores
+        rounds = plan.rounds
+        quick = plan.quick
+        #if DEBUG
+        build = "debug"
+        #else
+        build = "release"
+        #endif
+        self.kernel = kernel
+        self.scaling = scaling
+        self.engine = engine
+        self.dashboard = dashboard
+        self.othersShare = othersShare
+        self.stealShare = stealShare
+        func target(_ figure: String, _ minimum: Double, _ spread: Spread) -> Target {
+            Target(figure: figure, minimum: minimum, median: spread.median, met: spread.median >= minimum)
+        }
+        var targets = [target("kernel.ratio", Self.kernelTarget, kernel.ratio)]
+        if let full = scaling.points.first(where: { $0.batch == plan.fullBatch }) {
+            targets.append(target("scaling.points[batch=\(full.batch)].efficiency", Self.efficiencyTarget, full.efficiency))
+        }
+        targets.append(target("engine.ratio", Self.engineTarget, engine.ratio))
+        if let dashboard { targets.append(target("dashboard.ratio", Self.dashboardTarget, dashboard.ratio)) }
+        self.targets = targets
+    }
+
+    /// One JSON object on one line, keys sorted, like the run summary.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every field is a plain number, string, or array of them: encoding cannot fail.
+        return String(decoding: try! encoder.encode(self), as: UTF8.self)
+    }
+}

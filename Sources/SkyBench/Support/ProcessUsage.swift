@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The whole process's CPU time and context switches so far, from `getrusage`, and the machine's
+/// (`HostCPU`) read over the same stretch.
+struct ProcessUsage: Sendable {
+    /// User plus system time of every thread, in seconds.
+    var cpuSeconds: Double
+    /// Voluntary (a thread blocked) plus involuntary (a thread was preempted) switches.
+    var contextSwitches: Int
+    /// `nil` where the system does not tell.
+    var host: HostCPU?
+
+    /// CPU time of other processes on this machine: its busy time that was not this process's.
+    var othersSeconds: Double? { host.map { max(0, $0.busySeconds - cpuSeconds) } }
+
+    static func now() -> ProcessUsage {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return ProcessUsage(
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+            contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw,
+            host: HostCPU.now())
+    }
+
+    static func - (later: ProcessUsage, earlier: ProcessUsage) -> ProcessUsage {
+        ProcessUsage(
+            cpuSeconds: later.cpuSeconds - earlier.cpuSeconds,
+            contextSwitches: later.contextSwitches - earlier.contextSwitches,
+            host: later.host.flatMap { later in earlier.host.map { later - $0 } })
+    }
+}

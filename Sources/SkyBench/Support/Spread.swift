@@ -1,0 +1,29 @@
+/// A figure measured several times: the median, with the smallest and largest sample.
+///
+/// A shared machine is noisy, so a single sample says little; the spread says how much.
+public struct Spread: Codable, Equatable, Sendable {
+    public var median: Double
+    public var min: Double
+    public var max: Double
+
+    /// - Precondition: `samples` is not empty.
+    public init(_ samples: [Double]) {
+        precondition(!samples.isEmpty, "a spread needs at least one sample")
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
+    }
+
+    public init(median: Double, min: Double, max: Double) {
+        self.median = median
+        self.min = min
+        self.max = max
+    }
+
+    /// The same spread with every value transformed by an increasing function.
+    func mapped(_ transform: (Double) -> Double) -> Spread {
+        Spread(median: transform(median), min: transform(min), max: transform(max))
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import SkyBench
+import SkyCore
+import SkyTUI
+import SkyTerminal
+
+/// `sky bench`: Sky's performance as ratios measured side by side in one run.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sky bench",
+        abstract: "Measure the kernel against C, scaling across cores, the engine's overhead and the dashboard's cost.",
+        discussion: """
+            Every figure is the median of several interleaved rounds, with the minimum and the \
+            maximum: a shared machine is noisy, so the figures are ratios of runs made side by \
+            side. The table goes to stdout; while it runs, progress is shown on stderr when that \
+            is a terminal. Build it for release, or the figures say nothing about Sky's speed.
+
+            Examples:
+              The full bench (about two minutes on two cores):
+                swift run -c release sky bench
+              A fast check, as CI runs it:
+                sky bench --quick
+              The same figures as one JSON object:
+                sky bench --format json
+
+            Exit status:
+              0    the bench ran (a target missed is reported, not an error)
+              1    the Swift kernel and the C reference disagreed on a checksum
+              64   bad input
+              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped, no figures
+            """)
+
+    /// The dashboard's pseudo-terminal describes itself as this, whatever the user's terminal is.
+    static let terminalType = "xterm-256color"
+
+    @Flag(help: "A fast variant: three short rounds, a few seconds in all.")
+    var quick = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Interleaved rounds of every measurement (default 5, or 3 with --quick).", valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: BenchPlan.roundsRange) })
+    var rounds: Int?
+
+    @Option(
+        help: ArgumentHelp("Output: text (a table), or json for one object on stdout (default text).", valueName: "text|json"),
+        transform: { try OutputFormat(parsing: $0) })
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let plan = BenchPlan(cores: Cores.active, quick: quick, rounds: rounds)
+        let progress = BenchProgress(shown: isatty(2) == 1)
+        let interruption = Interruption()
+        let bench = Bench(
+            plan: plan, progress: progress.show, isInterrupted: interruption.check,
+            dashboard: Self.canDraw(plan) ? { try Self.drawn($0, plan: plan, interruption: interruption) } : nil)
+        let figures: BenchFigures
+        do {
+            figures = try bench.run()
+        } catch is BenchInterrupted {
+            progress.clear()
+            throw ExitCode(128 + (interruption.signal ?? SIGINT))
+        } catch let mismatch as KernelMismatch {
+            progress.clear()
+            StandardError.write("sky: error: \(mismatch)\n")
+            throw ExitCode(1)
+        }
+        progress.clear()
+        switch format {
+        case .text: print(BenchTable.format(figures))
+        case .json: print(figures.json())
+        }
+    }
+
+    /// Whether a pseudo-terminal and a terminal description are there to draw the dashboard in.
+    private static func canDraw(_ plan: BenchPlan) -> Bool {
+        guard let terminal = PseudoTerminal(width: plan.terminalWidth, height: plan.terminalHeight) else { return false }
+        defer { terminal.close() }
+        guard let screen = CursesScreen(colors: true, on: terminal, type: terminalType) else { return false }
+        screen.close()
+        return true
+    }
+
+    /// One run drawn by the dashboard's own frame loop (`DashboardRun`) into a pseudo-terminal.
+    private static func drawn(_ configuration: RunConfiguration, plan: BenchPlan, interruption: Interruption) throws -> DashboardSample {
+        guard let terminal = PseudoTerminal(width: plan.terminalWidth, height: plan.terminalHeight),
+            let screen = CursesScreen(colors: true, on: terminal, type: terminalType)
+        else { throw BenchUnavailable() }
+        defer {
+            screen.close()
+            terminal.close()
+        }
+        let report = RunReport(format: .text, eventsFile: nil, replay: "")
+        let dashboard = DashboardRun(
+            configuration: configuration, report: report, info: RunInfo(cores: plan.cores), colors: true,
+            exitOnDone: true, explain: false)
+        let watched = dashboard.watch(configuration, report: report, on: screen)
+        if let signal = watched.signal {
+            interruption.signal = signal
+            throw BenchInterrupted()
+        }
+        return DashboardSample(summary: watched.summary, frames: watched.figures)
+    }
+}
+
+/// A pseudo-terminal that opened at the start could not be opened again.
+private struct BenchUnavailable: Error, CustomStringConvertible {
+    var description: String { "could not open a pseudo-terminal for the dashboard" }
+}
+
+/// The signal that stopped the bench, if one did. The bench then cancels the run in progress and
+/// waits for it; a second signal ends sky at once.
+private final class Interruption {
+    var signal: Int32?
+
+    func check() -> Bool {
+        if signal == nil, let caught = SignalTrap.take() {
+            signal = caught
+            SignalTrap.restoreDefaults()
+        }
+        return signal != nil
+    }
+}
+
+/// One line of progress on stderr, rewritten in place, when stderr is a terminal.
+private struct BenchProgress {
+    let shown: Bool
+
+    func show(_ text: String) {
+        if shown { StandardError.write("\r\u{1B}[Ksky bench " + text) }
+    }
+
+    func clear() {
+        if shown { StandardError.write("\r\u{1B}[K") }
+    }
+}
