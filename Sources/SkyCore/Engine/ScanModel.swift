@@ -39,11 +39,8 @@ public actor ScanModel {
     private nonisolated let inbox = ControlInbox()
     /// Scans on a pool thread right now, read straight into each snapshot.
     private nonisolated let gauge = ThreadGauge()
-    /// The priority each running scan's child reports it runs at, written by the child.
-    private nonisolated let probe: SlotPriorityProbe
-    /// Finishes counted by the children themselves: live while the actor waits for a thread, and
-    /// with `--errors throw`, the successes produced, so those the group discarded can be counted.
-    private nonisolated let tally = ChildTally()
+    /// What each scan's child reports of itself (its effective priority, its finish), per slot.
+    private nonisolated let ledger: SlotLedger
     private let sinks: [any ScanEventSink]
     private let clock = ContinuousClock()
     /// Looked up per scan; `ScanPriority.taskPriority` builds the value through two runtime calls.
@@ -105,8 +102,9 @@ public actor ScanModel {
         board = SnapshotBoard(initial)
         slotTable = SlotTable(batch: configuration.window)
         // `setBatch` can grow a window up to the largest batch.
-        probe = SlotPriorityProbe(
+        ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? max(configuration.window, RunConfiguration.batchRange.upperBound) : configuration.window)
+        ledger.noteSlots(configuration.window)
         origin = clock.now
         scanLimit = configuration.total ?? .max
         admissionDepth = configuration.duration == nil ? Self.queueDepth : max(1, configuration.window)
@@ -118,10 +116,10 @@ public actor ScanModel {
         var snapshot = board.read()
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
-        snapshot.progress.direct = DirectCounts(completed: tally.completed, failed: tally.failed)
+        (snapshot.progress.direct, snapshot.progress.priorityShift) = ledger.totals()
         for (slot, occupancy) in snapshot.slots.enumerated() {
             guard let occupancy else { continue }
-            snapshot.slots[slot]?.effective = probe.priority(slot: slot, scan: occupancy.scan)
+            snapshot.slots[slot]?.effective = ledger.effective(slot: slot, scan: occupancy.scan)
         }
         return snapshot
     }
@@ -279,7 +277,7 @@ public actor ScanModel {
                 _ = vacate(slot)
                 finish(other, in: slot, outcome: .failure(.cancelled), at: now)
             }
-            state.discarded = tally.completed - state.counters.completed
+            state.discarded = ledger.totals().direct.completed - state.counters.completed
             noteStopped(at: now)
         } catch {
             preconditionFailure("a scan child throws only ThrownFailure: \(error)")
@@ -381,12 +379,12 @@ public actor ScanModel {
             begin(entry, in: 0, at: start)
             publish(at: start)
             // The loop's own task runs the scan, so its priority is the scan's.
-            probe.record(slot: 0, scan: entry.plan.index, priority: Task.currentPriority)
+            ledger.start(slot: 0, scan: entry.plan.index, asked: taskPriorities[entry.plan.priority].rawValue)
             let outcome = await ScanTask(
                 plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
                 verify: configuration.verify
             ).run()
-            tally.record(outcome)
+            ledger.finish(slot: 0, outcome)
             let end = elapsed()
             let occupancy = vacate(0)
             if configuration.errors == .throw, case .failure(.failed(let failure)) = outcome {
@@ -462,25 +460,35 @@ public actor ScanModel {
             let task = ScanTask(
                 plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
                 verify: configuration.verify)
-            let (probe, tally) = (self.probe, self.tally)
+            // Its raw value is what the children capture: `TaskPriority` comes from a resilient
+            // library, and a captured one is copied and destroyed through runtime calls.
+            let asked = taskPriorities[entry.plan.priority].rawValue
+            // Not retained by each child: a strong capture would have every child, on every core,
+            // increment and decrement the one shared reference count. This model owns the ledger
+            // and outlives the group, which waits for all its children before `run()` returns.
+            unowned(unsafe) let ledger = self.ledger
             // `addTaskUnlessCancelled`: once the group is cancelled (its task cancelled from outside,
             // before this actor has seen the cancel control), no new scan starts.
             let added: Bool
             if configuration.errors == .throw {
                 added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
-                    probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
+                    ledger.start(slot: slot, scan: task.plan.index, asked: asked)
                     let outcome = await task.run()
-                    tally.record(outcome)
+                    ledger.finish(slot: slot, outcome)
                     if case .failure(.failed(let failure)) = outcome { throw ThrownFailure(slot: slot, failure: failure) }
                     return .finished(slot: slot, outcome: outcome)
                 }
             } else {
                 added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
                     // Captures the plan once, inside `task`: the closure's context is allocated per scan.
-                    probe.record(slot: slot, scan: task.plan.index, priority: Task.currentPriority)
-                    let outcome: ScanOutcome
-                    if let quick = task.runWithoutSuspending() { outcome = quick } else { outcome = await task.run() }
-                    tally.record(outcome)
+                    ledger.start(slot: slot, scan: task.plan.index, asked: asked)
+                    // Returning from the quick path keeps it free of the code after the `await`.
+                    if let outcome = task.runWithoutSuspending() {
+                        ledger.finish(slot: slot, outcome)
+                        return .finished(slot: slot, outcome: outcome)
+                    }
+                    let outcome = await task.run()
+                    ledger.finish(slot: slot, outcome)
                     return .finished(slot: slot, outcome: outcome)
                 }
             }
@@ -525,10 +533,6 @@ public actor ScanModel {
     private func vacate(_ slot: Int) -> SlotOccupancy {
         // A slot is occupied from its scan's start to its end, and only its scan ends it.
         let occupancy = slotTable.slots[slot]!
-        if let effective = probe.priority(slot: slot, scan: occupancy.scan) {
-            let asked = taskPriorities[occupancy.priority]
-            if effective > asked { state.priorityShift.raised += 1 } else if effective < asked { state.priorityShift.lowered += 1 }
-        }
         slotTable.release(slot)
         if slotTable.slots.count > state.batch {
             // Slots left above a shrunken batch disappear as they free.
@@ -607,6 +611,7 @@ public actor ScanModel {
             case .setBatch(let batch) where configuration.strategy.usesBatch:
                 state.batch = min(max(batch, RunConfiguration.batchRange.lowerBound), RunConfiguration.batchRange.upperBound)
                 slotTable.resize(to: state.batch)
+                ledger.noteSlots(state.batch)
                 slotsChanged = true
             case .cancel where ending == nil:
                 ending = .cancelled

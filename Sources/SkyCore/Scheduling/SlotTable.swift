@@ -71,10 +71,16 @@ public struct SlotOccupancy: Equatable, Sendable {
         set { effectiveRaw = newValue?.rawValue ?? 0 }
     }
 
-    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
+    public init(scan: Int, priority: ScanPriority, startedAt: Duration) {
         self.scan = scan
         self.priority = priority
         self.startedAt = startedAt
+    }
+
+    /// With the effective priority known; the engine uses the other initialiser, which has no
+    /// optional `TaskPriority` to copy and destroy for every scan.
+    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority?) {
+        self.init(scan: scan, priority: priority, startedAt: startedAt)
         self.effective = effective
     }
 }
