@@ -138,6 +138,7 @@ struct CommandLineTests {
     @Test("--errors throw ends at the first failure with exit status 1, and every scan is accounted")
     func throwMode() throws {
         let events = SkyBinary.temporaryPath("throw.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
         let outcome = try SkyBinary.run([
             "--errors", "throw", "--total", "40", "--batch", "3", "--work", "2000", "--seed", "6", "--failure-rate", "0.2",
             "--format", "json", "--events", events,
