@@ -48,8 +48,9 @@ enum SkyMain {
     /// Every long option of `command`, read from its help text so the list cannot fall out of date.
     static func options(of command: any ParsableCommand.Type) -> [String] {
         var seen: [String] = []
-        // Words of the help, without the punctuation of prose around them ("(… --quick).").
-        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>()'.".contains($0) })
+        // Words of the help, without the punctuation of prose around them ("(… --quick).",
+        // "--duration:"), and with a flag pair split in two ("--verify/--no-verify").
+        for word in command.helpMessage(columns: 10_000).split(whereSeparator: { " ,\n<>()'.:/".contains($0) })
         where word.hasPrefix("--") && word.count > 2 && !seen.contains(String(word)) {
             seen.append(String(word))
         }

@@ -32,6 +32,7 @@ struct CommandLineTests {
         (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),
         (["--counters", "sideways"], "--counters", "'via-actor', 'direct'"),
+        (["soak", "--bogus"], "--bogus", "--no-verify"),
         (["--duration", "soon"], "--duration", "e.g. 500ms"),
         (["--duration", "0"], "--duration", "e.g. 500ms"),
         (["--inject-corruption", "2"], "--inject-corruption", "from 0 to 1"),
