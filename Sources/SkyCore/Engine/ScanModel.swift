@@ -158,8 +158,8 @@ public actor ScanModel {
         publish(at: elapsed(), force: true)
         for sink in sinks { sink.finish() }
         return RunSummary(
-            snapshot: snapshot(), errors: Array(errorLog), errorCount: errorCount,
-            notStarted: notStarted, verificationFailures: Array(verificationLog))
+            snapshot: snapshot(), errors: errorLog.array, errorCount: errorCount,
+            notStarted: notStarted, verificationFailures: verificationLog.array)
     }
 
     // MARK: - Strategies

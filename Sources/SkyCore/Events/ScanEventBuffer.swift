@@ -29,7 +29,7 @@ public final class ScanEventBuffer: ScanEventSink {
     public func drain() -> [ScanEvent] {
         held.withLock { events in
             defer { events.removeAll(keepingCapacity: true) }
-            return Array(events)
+            return events.array
         }
     }
 
