@@ -32,6 +32,14 @@ struct PlanTests {
         }
     }
 
+    @Test("Admission's priority alone is the priority of the scan's whole plan")
+    func priorityAlone() throws {
+        for (seed, mix) in [(UInt64(1), PriorityMix.standard), (77, try #require(PriorityMix(high: 34, medium: 33, low: 33)))] {
+            let config = quick(total: 2_000, seed: seed, mix: mix)
+            for index in 0..<2_000 { #expect(config.priority(of: index) == config.plan(index).priority) }
+        }
+    }
+
     @Test("Priority mixes parse only when they are three shares adding up to 100")
     func parsing() {
         #expect(PriorityMix(parsing: "20:50:30") == .standard)

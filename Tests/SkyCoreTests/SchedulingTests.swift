@@ -7,13 +7,13 @@ struct SchedulingTests {
     func readyQueueOrder() {
         let config = quick(total: 50)
         var queue = ReadyQueue()
-        for index in 0..<50 { queue.append(.init(plan: config.plan(index), scheduledAt: .zero)) }
-        var order: [ScanPlan] = []
-        while let entry = queue.popNext() { order.append(entry.plan) }
+        for index in 0..<50 { queue.append(.init(scan: index, priority: config.priority(of: index), scheduledAt: .zero)) }
+        var order: [ReadyQueue.Entry] = []
+        while let entry = queue.popNext() { order.append(entry) }
         #expect(order.count == 50)
         #expect(order.map(\.priority) == order.map(\.priority).sorted())
         for priority in ScanPriority.allCases {
-            let indices = order.filter { $0.priority == priority }.map(\.index)
+            let indices = order.filter { $0.priority == priority }.map(\.scan)
             #expect(indices == indices.sorted())
         }
     }

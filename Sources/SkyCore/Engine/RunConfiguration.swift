@@ -96,4 +96,9 @@ public struct RunConfiguration: Equatable, Sendable {
             seed: seed, index: index, lines: work, failureRate: failureRate, mix: priorityMix,
             corruptionRate: corruptionRate)
     }
+
+    /// The priority of scan `index`: the same as its plan's, for a fraction of the work.
+    public func priority(of index: Int) -> ScanPriority {
+        ScanPlan.priority(seed: seed, index: index, mix: priorityMix)
+    }
 }

@@ -41,12 +41,21 @@ public actor ScanModel {
     private nonisolated let gauge = ThreadGauge()
     /// What each scan's child reports of itself (its effective priority, its finish), per slot.
     private nonisolated let ledger: SlotLedger
+    /// What every child is handed.
+    private nonisolated let briefing: ScanBriefing
     private let sinks: [any ScanEventSink]
     private let clock = ContinuousClock()
-    /// Looked up per scan; `ScanPriority.taskPriority` builds the value through two runtime calls.
-    private let taskPriorities = PerPriority(
-        high: ScanPriority.high.taskPriority, medium: ScanPriority.medium.taskPriority,
-        low: ScanPriority.low.taskPriority)
+    // The task priority each scan asks for, built once: `ScanPriority.taskPriority` builds one
+    // through two runtime calls. Three plain optionals, because `TaskPriority` comes from a
+    // resilient library: kept in a generic container, every look-up is a metadata query and
+    // value-witness calls, per scan.
+    private let highTaskPriority: TaskPriority? = ScanPriority.high.taskPriority
+    private let mediumTaskPriority: TaskPriority? = ScanPriority.medium.taskPriority
+    private let lowTaskPriority: TaskPriority? = ScanPriority.low.taskPriority
+    /// Their raw values, which is what the children capture.
+    private let askedRaw = PerPriority(
+        high: ScanPriority.high.taskPriority.rawValue, medium: ScanPriority.medium.taskPriority.rawValue,
+        low: ScanPriority.low.taskPriority.rawValue)
 
     // `@exclusivity(unchecked)` on the run state: actor isolation already serialises every access
     // and none is re-entered (sinks and the board never reach back in), so the dynamic checks only
@@ -75,6 +84,9 @@ public actor ScanModel {
     /// The ready queue's depth: a timed run keeps it shallow (one batch), because the scans still
     /// waiting when the time runs out are cancelled.
     @exclusivity(unchecked) private var admissionDepth: Int
+    /// Admission waits until this many scans fit: a deep queue refills in chunks, a shallow one
+    /// scan by scan.
+    @exclusivity(unchecked) private var admissionChunk: Int
     @exclusivity(unchecked) private var latency = LatencyRecorder()
     @exclusivity(unchecked) private var throughput = ThroughputMeter()
     @exclusivity(unchecked) private var errorLog = Deque<ScanErrorRecord>()
@@ -106,8 +118,10 @@ public actor ScanModel {
             slots: configuration.strategy.usesBatch ? max(configuration.window, RunConfiguration.batchRange.upperBound) : configuration.window)
         ledger.noteSlots(configuration.window)
         origin = clock.now
+        briefing = ScanBriefing(configuration: configuration, gauge: gauge, ledger: ledger)
         scanLimit = configuration.total ?? .max
         admissionDepth = configuration.duration == nil ? Self.queueDepth : max(1, configuration.window)
+        admissionChunk = admissionDepth >= 1024 ? admissionDepth / 16 : 1
     }
 
     /// The latest published state. Cheap and callable from any thread, even while every core is
@@ -200,7 +214,7 @@ public actor ScanModel {
                 group.addTask { await inbox.wait(); return .control }
                 if let deadline = self.deadline { group.addTask { await Self.sleep(until: deadline); return .deadline } }
                 apply(inbox.drain())
-                startScans(in: &group, at: elapsed())
+                _ = startScans(in: &group, at: elapsed())
                 publish(at: elapsed(), force: true)
 
                 var completion: (SlotOccupancy, ScanResult)?
@@ -208,6 +222,9 @@ public actor ScanModel {
                 // its way (and a worker thread still awake to take it) sooner. Events must stay
                 // in order, and a stream's consumer does the accounting, so only then.
                 let deferSuccesses = sinks.isEmpty && stream == nil
+                // Asked once: `AsyncStream.Continuation` is resilient, so each test of the optional
+                // is a value-witness call.
+                let streaming = stream != nil
                 while let wake = try await group.next() {
                     // One clock read per step: finishing, starting and publishing all use it.
                     let now = elapsed()
@@ -220,7 +237,7 @@ public actor ScanModel {
                         closeAdmissionIfTimeUp(at: now)
                     case .finished(let slot, let outcome):
                         let occupancy = vacate(slot)
-                        if let stream {
+                        if streaming, let stream {
                             state.counters.inStream += 1
                             if case .terminated = stream.yield(.finished(occupancy, slot: slot, outcome: outcome, at: now)) {
                                 // The consumer has gone; the result still counts.
@@ -238,21 +255,22 @@ public actor ScanModel {
                     if inbox.hasPending {
                         let wasEnding = ending != nil
                         apply(inbox.drain())
-                        if !wasEnding && ending != nil { stream?.yield(.ending) }
+                        if streaming && !wasEnding && ending != nil { stream?.yield(.ending) }
                     }
-                    // The run's own task was cancelled (its owner cancels it as well as sending
-                    // `cancel`, to reach scans that never yield without waiting for this actor).
-                    if ending == nil && Task.isCancelled { apply([.cancel]) }
+                    // The run's own task may have been cancelled (its owner cancels it as well as
+                    // sending `cancel`, to reach scans that never yield without waiting for this
+                    // actor). A step that starts a scan learns it from `addTaskUnlessCancelled`, so
+                    // only a step that starts none asks: the question costs a thread-local lookup.
+                    if !startScans(in: &group, at: now) && ending == nil && Task.isCancelled { apply([.cancel]) }
                     if ending != nil && !cancellationPropagated {
                         cancellationPropagated = true
-                        if stream == nil {
+                        if !streaming {
                             // Also cancels the parked control waiter, which is not re-added after this.
                             group.cancelAll()
                         }
                         // A stream's producer is cancelled by its consumer instead: the consumer
                         // stops, and the stream's `onTermination` cancels this task and its group.
                     }
-                    startScans(in: &group, at: now)
                     if let (occupancy, result) = completion {
                         complete(occupancy, with: result, at: now)
                         completion = nil
@@ -379,11 +397,8 @@ public actor ScanModel {
             begin(entry, in: 0, at: start)
             publish(at: start)
             // The loop's own task runs the scan, so its priority is the scan's.
-            ledger.start(slot: 0, scan: entry.plan.index, asked: taskPriorities[entry.plan.priority].rawValue)
-            let outcome = await ScanTask(
-                plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
-                verify: configuration.verify
-            ).run()
+            ledger.start(slot: 0, scan: entry.scan, asked: askedRaw[entry.priority])
+            let outcome = await briefing.task(for: entry.scan).run()
             ledger.finish(slot: 0, outcome)
             let end = elapsed()
             let occupancy = vacate(0)
@@ -434,61 +449,61 @@ public actor ScanModel {
         return min(total, scanLimit) - nextIndex
     }
 
-    /// Tops the ready queue up to its depth from the scans not yet scheduled.
+    /// Tops the ready queue up to its depth from the scans not yet scheduled, once it has room for
+    /// a chunk: admitting a scan per start made each start pay for a call and a loop of its own.
     private func admit(at time: Duration) {
-        while queue.count < admissionDepth && nextIndex < scanLimit {
-            let plan = configuration.plan(nextIndex)
+        var queued = queue.count
+        guard queued <= admissionDepth - admissionChunk, nextIndex < scanLimit else { return }
+        while queued < admissionDepth && nextIndex < scanLimit {
+            queued += 1
+            let scan = nextIndex
+            let priority = configuration.priority(of: scan)
             nextIndex += 1
-            queue.append(.init(plan: plan, scheduledAt: time))
+            queue.append(.init(scan: scan, priority: priority, scheduledAt: time))
             state.counters.scheduled += 1
             state.counters.waiting += 1
-            state.byPriority[plan.priority].scheduled += 1
-            state.byPriority[plan.priority].waiting += 1
-            emit(.scheduled, plan.index, plan.priority, slot: nil, at: time)
+            state.byPriority.update(priority) { $0.scheduled += 1; $0.waiting += 1 }
+            emit(.scheduled, scan, priority, slot: nil, at: time)
         }
     }
 
-    /// Fills free slots from the ready queue, highest priority first.
-    private func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
-        guard ending == nil, !paused || pendingSteps > 0 else { return }
+    /// Fills free slots from the ready queue, highest priority first; says whether it started any.
+    private func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) -> Bool {
+        guard ending == nil, !paused || pendingSteps > 0 else { return false }
+        var started = false
+        let briefing = self.briefing
         while state.counters.running < state.batch, !queue.isEmpty,
             let slot = slotTable.freeSlot(below: state.batch), let entry = queue.popNext()
         {
             // The child goes first and the bookkeeping after: the child cannot report back
             // before this step ends, and the sooner it is enqueued, the likelier a worker thread
             // is still awake to take it without a wake-up.
-            let task = ScanTask(
-                plan: entry.plan, speed: configuration.speed, gauge: gauge, yields: configuration.yields,
-                verify: configuration.verify)
+            let scan = entry.scan
             // Its raw value is what the children capture: `TaskPriority` comes from a resilient
             // library, and a captured one is copied and destroyed through runtime calls.
-            let asked = taskPriorities[entry.plan.priority].rawValue
-            // Not retained by each child: a strong capture would have every child, on every core,
-            // increment and decrement the one shared reference count. This model owns the ledger
-            // and outlives the group, which waits for all its children before `run()` returns.
-            unowned(unsafe) let ledger = self.ledger
+            let asked = askedRaw[entry.priority]
             // `addTaskUnlessCancelled`: once the group is cancelled (its task cancelled from outside,
             // before this actor has seen the cancel control), no new scan starts.
             let added: Bool
             if configuration.errors == .throw {
-                added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
-                    ledger.start(slot: slot, scan: task.plan.index, asked: asked)
-                    let outcome = await task.run()
-                    ledger.finish(slot: slot, outcome)
+                added = group.addTaskUnlessCancelled(priority: taskPriority(entry.priority)) { @concurrent in
+                    briefing.ledger.start(slot: slot, scan: scan, asked: asked)
+                    let outcome = await briefing.task(for: scan).run()
+                    briefing.ledger.finish(slot: slot, outcome)
                     if case .failure(.failed(let failure)) = outcome { throw ThrownFailure(slot: slot, failure: failure) }
                     return .finished(slot: slot, outcome: outcome)
                 }
             } else {
-                added = group.addTaskUnlessCancelled(priority: taskPriorities[entry.plan.priority]) { @concurrent in
-                    // Captures the plan once, inside `task`: the closure's context is allocated per scan.
-                    ledger.start(slot: slot, scan: task.plan.index, asked: asked)
+                added = group.addTaskUnlessCancelled(priority: taskPriority(entry.priority)) { @concurrent in
+                    briefing.ledger.start(slot: slot, scan: scan, asked: asked)
+                    let task = briefing.task(for: scan)
                     // Returning from the quick path keeps it free of the code after the `await`.
                     if let outcome = task.runWithoutSuspending() {
-                        ledger.finish(slot: slot, outcome)
+                        briefing.ledger.finish(slot: slot, outcome)
                         return .finished(slot: slot, outcome: outcome)
                     }
                     let outcome = await task.run()
-                    ledger.finish(slot: slot, outcome)
+                    briefing.ledger.finish(slot: slot, outcome)
                     return .finished(slot: slot, outcome: outcome)
                 }
             }
@@ -496,29 +511,37 @@ public actor ScanModel {
                 // Never started: it stays scheduled, and the cancellation accounts it.
                 queue.append(entry)
                 apply([.cancel])
-                return
+                return started
             }
+            started = true
             begin(entry, in: slot, at: now)
             if paused {
                 pendingSteps -= 1
-                if pendingSteps == 0 { return }
+                if pendingSteps == 0 { return started }
             }
+        }
+        return started
+    }
+
+    private func taskPriority(_ priority: ScanPriority) -> TaskPriority? {
+        switch priority {
+        case .high: highTaskPriority
+        case .medium: mediumTaskPriority
+        case .low: lowTaskPriority
         }
     }
 
     /// Accounts a scan that has just been given a slot (its task is already on its way).
     private func begin(_ entry: ReadyQueue.Entry, in slot: Int, at now: Duration) {
-        let plan = entry.plan
+        let (scan, priority) = (entry.scan, entry.priority)
         latency.recordWait(from: entry.scheduledAt, to: now)
-        let occupancy = SlotOccupancy(scan: plan.index, priority: plan.priority, startedAt: now)
-        slotTable.occupy(slot, with: occupancy)
+        slotTable.occupy(slot, with: SlotOccupancy(scan: scan, priority: priority, startedAt: now))
         slotsChanged = true
         state.counters.waiting -= 1
         state.counters.running += 1
-        state.byPriority[plan.priority].waiting -= 1
-        state.byPriority[plan.priority].running += 1
+        state.byPriority.update(priority) { $0.waiting -= 1; $0.running += 1 }
         state.maxRunning = max(state.maxRunning, state.counters.running)
-        emit(.started, plan.index, plan.priority, slot: slot, at: now)
+        emit(.started, scan, priority, slot: slot, at: now)
         admit(at: now)
     }
 
@@ -540,14 +563,14 @@ public actor ScanModel {
         }
         slotsChanged = true
         state.counters.running -= 1
-        state.byPriority[occupancy.priority].running -= 1
+        state.byPriority.update(occupancy.priority) { $0.running -= 1 }
         return occupancy
     }
 
     private func complete(_ occupancy: SlotOccupancy, with result: ScanResult, at time: Duration) {
         state.finishOrder.append(occupancy.priority)
         state.counters.completed += 1
-        state.byPriority[occupancy.priority].completed += 1
+        state.byPriority.update(occupancy.priority) { $0.completed += 1 }
         // XOR of mixed per-scan checksums: the same scans give the same value in any order.
         state.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: occupancy.scan))
         throughput.record(at: time)
@@ -557,7 +580,6 @@ public actor ScanModel {
     /// Accounts a vacated scan's outcome, with its event.
     private func finish(_ occupancy: SlotOccupancy, in slot: Int, outcome: ScanOutcome, at time: Duration) {
         let (scan, priority) = (occupancy.scan, occupancy.priority)
-        let ranFor = time - occupancy.startedAt
         switch outcome {
         case .success(let result):
             complete(occupancy, with: result, at: time)
@@ -565,9 +587,9 @@ public actor ScanModel {
         case .failure(.failed(let failure)):
             state.finishOrder.append(priority)
             state.counters.failed += 1
-            state.byPriority[priority].failed += 1
+            state.byPriority.update(priority) { $0.failed += 1 }
             throughput.record(at: time)
-            latency.record(run: ranFor)
+            latency.record(run: time - occupancy.startedAt)
             log(ScanErrorRecord(scan: scan, priority: priority, failure: failure, time: time))
             emit(.failed(failure), scan, priority, slot: slot, at: time)
             if configuration.failFast && ending == nil {
@@ -578,14 +600,14 @@ public actor ScanModel {
             }
         case .failure(.cancelled):
             state.counters.cancelled += 1
-            state.byPriority[priority].cancelled += 1
+            state.byPriority.update(priority) { $0.cancelled += 1 }
             emit(.cancelled, scan, priority, slot: slot, at: time)
         case .failure(.mismatch(let failure)):
             state.finishOrder.append(priority)
             state.counters.verificationFailures += 1
-            state.byPriority[priority].verificationFailures += 1
+            state.byPriority.update(priority) { $0.verificationFailures += 1 }
             throughput.record(at: time)
-            latency.record(run: ranFor)
+            latency.record(run: time - occupancy.startedAt)
             let record = VerificationRecord(scan: scan, priority: priority, failure: failure, time: time)
             verificationLog.append(record)
             if verificationLog.count > Self.summaryErrorLimit { verificationLog.removeFirst() }
@@ -642,9 +664,8 @@ public actor ScanModel {
         for entry in queue.removeAll() {
             state.counters.waiting -= 1
             state.counters.cancelled += 1
-            state.byPriority[entry.plan.priority].waiting -= 1
-            state.byPriority[entry.plan.priority].cancelled += 1
-            emit(.cancelled, entry.plan.index, entry.plan.priority, slot: nil, at: now)
+            state.byPriority.update(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
+            emit(.cancelled, entry.scan, entry.priority, slot: nil, at: now)
         }
     }
 
@@ -670,7 +691,9 @@ public actor ScanModel {
     private func publishIfDue(at now: Duration, in group: inout ThrowingTaskGroup<Wake, any Error>) {
         // Once ending, every step publishes: they are few, and a cancelled group would return a
         // trailing wake at once, round and round.
-        if publishNow || ending != nil || now - publishedAt >= Self.publishInterval {
+        // In attoseconds: `Duration`'s own `-` and `>=` are calls into the standard library, with
+        // overflow checks, and this runs for every scan.
+        if publishNow || ending != nil || now.attoseconds &- publishedAt.attoseconds >= Self.publishInterval.attoseconds {
             publish(at: now)
             // Counters are now exact, but rates and percentiles may be up to `statsInterval` old.
             // Without a wake, a burst of finishes followed by a long scan would leave them stale
@@ -727,7 +750,7 @@ public actor ScanModel {
 
     var retention: Retention {
         Retention(
-            statisticsBytes: latency.footprintBytes, queued: queue.count, errorLog: errorLog.count,
+            statisticsBytes: statisticsFootprint, queued: queue.count, errorLog: errorLog.count,
             verificationLog: verificationLog.count, recentErrors: recentErrors.count, slots: slotTable.slots.count)
     }
 }

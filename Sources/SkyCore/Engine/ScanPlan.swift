@@ -21,11 +21,11 @@ public struct ScanPlan: Hashable, Sendable {
     }
 
     public init(seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix, corruptionRate: Double = 0) {
-        let base = SplitMix64.mix(seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+        let base = Self.base(seed: seed, index: index)
         self.index = index
         self.lines = lines
         sectorSeed = SplitMix64.mix(base ^ 0x5EC7_0125)
-        priority = mix.priority(forRoll: Int(SplitMix64.mix(base ^ 1) % 100))
+        priority = Self.priority(base: base, mix: mix)
         let failureRoll = Double(SplitMix64.mix(base ^ 2) >> 11) * 0x1p-53
         if failureRoll < failureRate {
             let kinds = ScanFailure.allCases
@@ -38,6 +38,23 @@ public struct ScanPlan: Hashable, Sendable {
         // Rolled apart from the failure, so the same seed fails the same scans with or without it.
         let corruptionRoll = Double(SplitMix64.mix(base ^ 5) >> 11) * 0x1p-53
         corruption = corruptionRoll < corruptionRate ? 1 << (SplitMix64.mix(base ^ 6) % 64) : nil
+    }
+}
+
+extension ScanPlan {
+    /// The priority of scan `index` alone: all that admission to the ready queue needs. The rest
+    /// of the plan is derived by the scan's own child, off the actor's scheduling step.
+    public static func priority(seed: UInt64, index: Int, mix: PriorityMix) -> ScanPriority {
+        priority(base: base(seed: seed, index: index), mix: mix)
+    }
+
+    /// The root of every roll of scan `index`.
+    private static func base(seed: UInt64, index: Int) -> UInt64 {
+        SplitMix64.mix(seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+    }
+
+    private static func priority(base: UInt64, mix: PriorityMix) -> ScanPriority {
+        mix.priority(forRoll: Int(SplitMix64.mix(base ^ 1) % 100))
     }
 }
 

@@ -41,14 +41,20 @@ public enum RunEnding: Equatable, Sendable {
 /// The plain-value part of a snapshot: counters, rates, latencies. It holds no references, so
 /// publishing it is a copy of a few hundred bytes with no reference counting.
 public struct RunProgress: Equatable, Sendable {
-    public var configuration: RunConfiguration
-    public var phase: RunPhase = .ready
-    /// The batch in force now (it can change while running).
-    public var batch: Int
+    // What the engine changes for every scan comes first, together: the actor's run may move from
+    // one core to another between two scans, and every cache line it touches moves with it.
     public var counters = ScanCounters()
     public var byPriority = PerPriority(repeating: ScanCounters())
+    /// The batch in force now (it can change while running).
+    public var batch: Int
     /// The most scans ever running at once.
     public var maxRunning = 0
+    /// An order-independent fold of every completed scan's checksum.
+    public var checksum: UInt64 = 0
+    /// The priorities of the most recent scans to finish, newest last.
+    public var finishOrder = PriorityTrail()
+    public var configuration: RunConfiguration
+    public var phase: RunPhase = .ready
     /// When the run started; `nil` before it starts.
     public var startedAt: ContinuousClock.Instant?
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
@@ -58,8 +64,6 @@ public struct RunProgress: Equatable, Sendable {
     public var meanRate = 0.0
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
-    /// An order-independent fold of every completed scan's checksum.
-    public var checksum: UInt64 = 0
     /// Scans executing on a pool thread at the moment of reading (between two of their yields);
     /// filled in by `ScanModel.snapshot()`. Running scans beyond this wait for a thread.
     public var onThread = 0
@@ -69,8 +73,6 @@ public struct RunProgress: Equatable, Sendable {
     public var discarded = 0
     /// After a cancellation, how long the last running scan took to stop; `nil` until then.
     public var stoppedIn: Duration?
-    /// The priorities of the most recent scans to finish, newest last.
-    public var finishOrder = PriorityTrail()
     /// Scans completed and failed as their own children counted them, read at the moment of the
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.

@@ -13,8 +13,9 @@ public struct ScanTask: Sendable {
     /// 1 runs at full speed; below 1 the scan sleeps after each chunk, so it takes `1 / speed`
     /// times as long while computing exactly the same result (`--speed`).
     public let speed: Double
-    /// Told when the sweep is on a thread; `nil` when nobody is counting.
-    let gauge: ThreadGauge?
+    /// Told when the sweep is on a thread; `nil` when nobody is counting. A handle, not the gauge,
+    /// so that tasks share no reference count (`ThreadGauge.Handle`).
+    let gauge: ThreadGauge.Handle?
     /// `false` (`--no-yield`): the sweep never yields its thread, only checks for cancellation,
     /// so CPU-bound scans can fill the pool and starve the jobs queued behind them.
     public let yields: Bool
@@ -22,7 +23,12 @@ public struct ScanTask: Sendable {
     /// sweep, and turn a difference into `.mismatch`.
     public let verify: Bool
 
-    public init(plan: ScanPlan, speed: Double = 1, gauge: ThreadGauge? = nil, yields: Bool = true, verify: Bool = false) {
+    public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false) {
+        self.init(plan: plan, speed: speed, gauge: nil, yields: yields, verify: verify)
+    }
+
+    /// A task that tells `gauge` when it is on a thread; the gauge must outlive the task's run.
+    init(plan: ScanPlan, speed: Double, gauge: ThreadGauge.Handle?, yields: Bool, verify: Bool) {
         self.plan = plan
         self.speed = speed
         self.gauge = gauge

@@ -29,9 +29,11 @@ struct LatencyRecorder: Sendable {
     // The engine's forms: they take both ends, because `Duration`'s subtraction is an outlined
     // call with overflow checks, where the attoseconds subtract inline (times within a run are
     // far from overflowing).
+    @inline(__always)
     mutating func recordWait(from start: Duration, to end: Duration) {
         _ = wait.record(Self.microseconds(end.attoseconds &- start.attoseconds))
     }
+    @inline(__always)
     mutating func recordRun(from start: Duration, to end: Duration) {
         _ = run.record(Self.microseconds(end.attoseconds &- start.attoseconds))
     }
@@ -46,13 +48,10 @@ struct LatencyRecorder: Sendable {
     /// (`__divti3`, about a tenth of the recorder's time), so durations under about nine seconds,
     /// nearly all of them, divide in 64 bits, where dividing by a constant is a multiplication.
     private static func microseconds(_ attoseconds: Int128) -> UInt64 {
-        let micros: Int128
-        if let small = Int64(exactly: attoseconds) {
-            micros = Int128(small / 1_000_000_000_000)
-        } else {
-            micros = attoseconds / 1_000_000_000_000
-        }
-        return UInt64(clamping: max(1, min(micros, 86_400_000_000)))
+        // The low word, checked by widening it back: `Int64(exactly:)` is a generic call.
+        let small = Int64(truncatingIfNeeded: attoseconds)
+        let micros = Int128(small) == attoseconds ? small / 1_000_000_000_000 : Int64(clamping: attoseconds / 1_000_000_000_000)
+        return UInt64(max(1, min(micros, 86_400_000_000)))
     }
 
     private static func percentiles(of histogram: Histogram<UInt64>) -> LatencyPercentiles {

@@ -22,6 +22,7 @@ struct ThroughputMeter: Sendable {
     private var openStart: Int128 = 0
     private var openEnd: Int128 = 0
 
+    @inline(__always)
     mutating func record(at elapsed: Duration) {
         total += 1
         let attoseconds = elapsed.attoseconds

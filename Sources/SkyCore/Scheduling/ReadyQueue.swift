@@ -1,8 +1,11 @@
 /// Scheduled scans waiting for a slot: first in, first out within each priority, and always the
 /// highest priority first.
 struct ReadyQueue: ~Copyable {
+    /// A scan's index and priority only: its child derives the rest of its plan, so an entry
+    /// stays small to copy in and out of a ring.
     struct Entry: Sendable {
-        var plan: ScanPlan
+        var scan: Int
+        var priority: ScanPriority
         /// When the scan was scheduled, measured from the start of the run.
         var scheduledAt: Duration
     }
@@ -18,8 +21,9 @@ struct ReadyQueue: ~Copyable {
     var count: Int { high.count + medium.count + low.count }
     var isEmpty: Bool { high.isEmpty && medium.isEmpty && low.isEmpty }
 
+    @inline(__always)
     mutating func append(_ entry: Entry) {
-        switch entry.plan.priority {
+        switch entry.priority {
         case .high: high.append(entry)
         case .medium: medium.append(entry)
         case .low: low.append(entry)
@@ -27,6 +31,7 @@ struct ReadyQueue: ~Copyable {
     }
 
     /// The oldest scan of the highest priority that has one.
+    @inline(__always)
     mutating func popNext() -> Entry? {
         high.popFirst() ?? medium.popFirst() ?? low.popFirst()
     }

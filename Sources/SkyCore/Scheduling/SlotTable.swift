@@ -12,6 +12,7 @@ struct SlotTable: Sendable {
     }
 
     /// The lowest free slot below `batch`, if any.
+    @inline(__always)
     func freeSlot(below batch: Int) -> Int? {
         let limit = min(batch, slots.count)
         var word = 0
@@ -26,11 +27,13 @@ struct SlotTable: Sendable {
         return nil
     }
 
+    @inline(__always)
     mutating func occupy(_ slot: Int, with occupancy: SlotOccupancy) {
         slots[slot] = occupancy
         freeBits[slot / 64] &= ~(1 << UInt64(slot % 64))
     }
 
+    @inline(__always)
     mutating func release(_ slot: Int) {
         slots[slot] = nil
         freeBits[slot / 64] |= 1 << UInt64(slot % 64)
