@@ -58,7 +58,9 @@ struct DashboardTests {
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
         let explained = try terminal.waitForScreen { $0.contains("Explain") }
-        #expect(explained.contains("starts in slot 0"), "\(explained)")
+        // How many scans finished before the pause took hold depends on the machine's load: the
+        // first start's sentence may have scrolled off, and then a later start into slot 0 shows.
+        #expect(explained.contains("starts in slot 0") || explained.contains("slot 0 freed by scan"), "\(explained)")
         try terminal.send("+")
         try terminal.send("Space")
         let resumed = try terminal.waitForScreen { $0.contains("batch 2") && $0.contains("RUNNING") }
