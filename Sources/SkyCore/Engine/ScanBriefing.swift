@@ -6,35 +6,20 @@
 /// holds no reference: the gauge and the ledger are reached through their addresses, so no child
 /// touches a reference count that every other child, on every core, touches too.
 struct ScanBriefing: Sendable {
-    let seed: UInt64
-    let work: Int
-    let failureRate: Double
-    let priorityMix: PriorityMix
-    let corruptionRate: Double
-    let speed: Double
-    let yields: Bool
-    let verify: Bool
+    let configuration: RunConfiguration
     let gauge: ThreadGauge.Handle
     let ledger: SlotLedger.Cells
 
     init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger) {
-        seed = configuration.seed
-        work = configuration.work
-        failureRate = configuration.failureRate
-        priorityMix = configuration.priorityMix
-        corruptionRate = configuration.corruptionRate
-        speed = configuration.speed
-        yields = configuration.yields
-        verify = configuration.verify
+        self.configuration = configuration
         self.gauge = gauge.handle
         self.ledger = ledger.cells
     }
 
-    /// Scan `scan`, ready to run: the same plan as `RunConfiguration.plan(_:)`.
+    /// Scan `scan`, ready to run.
     func task(for scan: Int) -> ScanTask {
-        let plan = ScanPlan(
-            seed: seed, index: scan, lines: work, failureRate: failureRate, mix: priorityMix,
-            corruptionRate: corruptionRate)
-        return ScanTask(plan: plan, speed: speed, gauge: gauge, yields: yields, verify: verify)
+        ScanTask(
+            plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
+            verify: configuration.verify)
     }
 }
