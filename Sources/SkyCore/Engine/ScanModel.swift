@@ -397,9 +397,9 @@ public actor ScanModel {
             begin(entry, in: 0, at: start)
             publish(at: start)
             // The loop's own task runs the scan, so its priority is the scan's.
-            ledger.start(slot: 0, scan: entry.scan, asked: askedRaw[entry.priority])
+            briefing.ledger.start(slot: 0, scan: entry.scan, asked: askedRaw[entry.priority])
             let outcome = await briefing.task(for: entry.scan).run()
-            ledger.finish(slot: 0, outcome)
+            briefing.ledger.finish(slot: 0, outcome)
             let end = elapsed()
             let occupancy = vacate(0)
             if configuration.errors == .throw, case .failure(.failed(let failure)) = outcome {
@@ -567,14 +567,20 @@ public actor ScanModel {
         return occupancy
     }
 
-    private func complete(_ occupancy: SlotOccupancy, with result: ScanResult, at time: Duration) {
+    /// Books a scan that ran to its end, whatever its outcome but a cancellation: its place in the
+    /// finish order, the throughput and its run time.
+    private func noteEnded(_ occupancy: SlotOccupancy, at time: Duration) {
         state.finishOrder.append(occupancy.priority)
+        throughput.record(at: time)
+        latency.recordRun(from: occupancy.startedAt, to: time)
+    }
+
+    private func complete(_ occupancy: SlotOccupancy, with result: ScanResult, at time: Duration) {
+        noteEnded(occupancy, at: time)
         state.counters.completed += 1
         state.byPriority.update(occupancy.priority) { $0.completed += 1 }
         // XOR of mixed per-scan checksums: the same scans give the same value in any order.
         state.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: occupancy.scan))
-        throughput.record(at: time)
-        latency.recordRun(from: occupancy.startedAt, to: time)
     }
 
     /// Accounts a vacated scan's outcome, with its event.
@@ -585,11 +591,9 @@ public actor ScanModel {
             complete(occupancy, with: result, at: time)
             emit(.completed(result), scan, priority, slot: slot, at: time)
         case .failure(.failed(let failure)):
-            state.finishOrder.append(priority)
+            noteEnded(occupancy, at: time)
             state.counters.failed += 1
             state.byPriority.update(priority) { $0.failed += 1 }
-            throughput.record(at: time)
-            latency.record(run: time - occupancy.startedAt)
             log(ScanErrorRecord(scan: scan, priority: priority, failure: failure, time: time))
             emit(.failed(failure), scan, priority, slot: slot, at: time)
             if configuration.failFast && ending == nil {
@@ -603,11 +607,9 @@ public actor ScanModel {
             state.byPriority.update(priority) { $0.cancelled += 1 }
             emit(.cancelled, scan, priority, slot: slot, at: time)
         case .failure(.mismatch(let failure)):
-            state.finishOrder.append(priority)
+            noteEnded(occupancy, at: time)
             state.counters.verificationFailures += 1
             state.byPriority.update(priority) { $0.verificationFailures += 1 }
-            throughput.record(at: time)
-            latency.record(run: time - occupancy.startedAt)
             let record = VerificationRecord(scan: scan, priority: priority, failure: failure, time: time)
             verificationLog.append(record)
             if verificationLog.count > Self.summaryErrorLimit { verificationLog.removeFirst() }

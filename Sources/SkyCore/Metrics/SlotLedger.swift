@@ -81,9 +81,6 @@ final class SlotLedger: @unchecked Sendable {  // @unchecked: the cells are atom
         if count > used.load(ordering: .relaxed) { used.store(min(count, capacity), ordering: .relaxed) }
     }
 
-    func start(slot: Int, scan: Int, asked: UInt8) { cells.start(slot: slot, scan: scan, asked: asked) }
-    func finish(slot: Int, _ outcome: ScanOutcome) { cells.finish(slot: slot, outcome) }
-
     /// The effective priority `scan` recorded in `slot`, or `nil` if it has not started yet.
     func effective(slot: Int, scan: Int) -> TaskPriority? {
         guard slot < capacity else { return nil }
