@@ -44,7 +44,6 @@ public actor ScanModel {
     /// What every child is handed.
     private nonisolated let briefing: ScanBriefing
     private let sinks: [any ScanEventSink]
-    private let clock = ContinuousClock()
     // The task priority each scan asks for, built once: `ScanPriority.taskPriority` builds one
     // through two runtime calls. Three plain optionals, because `TaskPriority` comes from a
     // resilient library: kept in a generic container, every look-up is a metadata query and
@@ -62,7 +61,7 @@ public actor ScanModel {
     // cost time: about a tenth of each scheduling step.
     @exclusivity(unchecked) private var hasRun = false
     /// When the run started; read every step, so not an optional to unwrap.
-    @exclusivity(unchecked) private var origin: ContinuousClock.Instant
+    @exclusivity(unchecked) private var clock = RunClock()
     /// The plain-value part of the snapshot.
     @exclusivity(unchecked) private var state: RunProgress
     /// The snapshot's recent failures; handed to the board only when they change.
@@ -117,7 +116,6 @@ public actor ScanModel {
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? max(configuration.window, RunConfiguration.batchRange.upperBound) : configuration.window)
         ledger.noteSlots(configuration.window)
-        origin = clock.now
         briefing = ScanBriefing(configuration: configuration, gauge: gauge, ledger: ledger)
         scanLimit = configuration.total ?? .max
         admissionDepth = configuration.duration == nil ? Self.queueDepth : max(1, configuration.window)
@@ -154,8 +152,8 @@ public actor ScanModel {
     public func run() async -> RunSummary {
         precondition(!hasRun, "a ScanModel runs once")
         hasRun = true
-        origin = clock.now
-        state.startedAt = origin
+        clock.restart()
+        state.startedAt = clock.origin
         state.phase = .running
         admit(at: .zero)
 
@@ -421,11 +419,11 @@ public actor ScanModel {
             && (ending != nil || (queue.isEmpty && nextIndex == scanLimit))
     }
 
-    private func elapsed() -> Duration { clock.now - origin }
+    private func elapsed() -> Duration { clock.elapsed() }
 
     /// When `--duration` runs out, on the continuous clock.
     private var deadline: ContinuousClock.Instant? {
-        configuration.duration.map { origin + $0 }
+        configuration.duration.map { clock.origin + $0 }
     }
 
     /// Sleeps until `deadline`, or until cancelled (the run ending first).
