@@ -122,6 +122,11 @@ public actor ScanModel {
         admissionChunk = admissionDepth >= 1024 ? admissionDepth / 16 : 1
     }
 
+    deinit {
+        // The task group has waited for every child, so none can still read the briefing.
+        briefing.release()
+    }
+
     /// The latest published state. Cheap and callable from any thread, even while every core is
     /// busy with scans.
     public nonisolated func snapshot() -> ScanSnapshot {
