@@ -82,7 +82,9 @@ let package = Package(
             dependencies: ["SkyCore", "SkyReport", "CSkyKernel"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SkyCoreTests", dependencies: ["SkyCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SkyCoreTests", dependencies: ["SkyCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: strictSettings),
         .testTarget(name: "SkyBenchTests", dependencies: ["SkyBench", "SkyCore", "CSkyKernel"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.

@@ -17,30 +17,107 @@ public struct LatencyPercentiles: Equatable, Sendable {
 
 /// Wait time (scheduled → started) and run time (started → finished) of every scan, in fixed-size
 /// HDR histograms: memory stays the same for ten scans or ten million.
+///
+/// Values are tallied on the way in and handed to the histograms when a reader asks. A histogram
+/// record is a call into another module with a uniqueness check on its counts, and the engine
+/// records twice per scan on its one serial step. Short scans' latencies are a few microseconds,
+/// counted in a small table of their own; longer ones mostly fall in the same bucket as the value
+/// before (scans admitted together wait nearly alike), and a run of them is counted as one. The
+/// histograms end up the same.
 struct LatencyRecorder: Sendable {
     // Microseconds from 1 µs to one day, two significant digits: about 30 KB per histogram.
     private var wait = Histogram<UInt64>(
         lowestDiscernibleValue: 1, highestTrackableValue: 86_400_000_000, numberOfSignificantValueDigits: .two)
     private var run = Histogram<UInt64>(
         lowestDiscernibleValue: 1, highestTrackableValue: 86_400_000_000, numberOfSignificantValueDigits: .two)
+    private var waitTally = Tally()
+    private var runTally = Tally()
 
-    mutating func record(wait waited: Duration) { _ = wait.record(Self.microseconds(waited.attoseconds)) }
-    mutating func record(run ran: Duration) { _ = run.record(Self.microseconds(ran.attoseconds)) }
+    /// Values recorded and not yet in their histogram.
+    private struct Tally {
+        /// Counts of the values below its size, one entry each: the histogram keeps every
+        /// microsecond apart up to 256 at two significant digits, so nothing is merged.
+        var small = InlineArray<64, UInt64>(repeating: 0)
+        /// The bucket of the latest larger value, `low ..< low + width`, and how many values in a
+        /// row fell in it; an empty range before the first.
+        var low: UInt64 = 0
+        var width: UInt64 = 0
+        var count: UInt64 = 0
+
+        @inline(__always)
+        mutating func record(_ value: UInt64, into histogram: inout Histogram<UInt64>) {
+            if value < UInt64(small.count) {
+                small[Int(value)] &+= 1
+            } else if value &- low < width {
+                count &+= 1
+            } else {
+                startRun(of: value, into: &histogram)
+            }
+        }
+
+        /// Hands the run held so far to `histogram` and starts one of `value`'s bucket.
+        mutating func startRun(of value: UInt64, into histogram: inout Histogram<UInt64>) {
+            // Any value of a bucket records the same as the values counted in it.
+            if count > 0 { _ = histogram.record(low, count: count) }
+            low = histogram.lowestEquivalentForValue(value)
+            width = histogram.nextNonEquivalentForValue(value) - low
+            count = 1
+        }
+
+        /// Hands everything held to `histogram`.
+        mutating func settle(into histogram: inout Histogram<UInt64>) {
+            for value in small.indices where small[value] > 0 {
+                _ = histogram.record(UInt64(value), count: small[value])
+                small[value] = 0
+            }
+            if count > 0 { _ = histogram.record(low, count: count) }
+            (low, width, count) = (0, 0, 0)
+        }
+
+        var held: UInt64 {
+            var held = count
+            for value in small.indices { held += small[value] }
+            return held
+        }
+    }
+
+    mutating func record(wait waited: Duration) {
+        waitTally.record(Self.microseconds(waited.attoseconds), into: &wait)
+    }
+
+    mutating func record(run ran: Duration) {
+        runTally.record(Self.microseconds(ran.attoseconds), into: &run)
+    }
+
     // The engine's forms: they take both ends, because `Duration`'s subtraction is an outlined
     // call with overflow checks, where the attoseconds subtract inline (times within a run are
     // far from overflowing).
     @inline(__always)
     mutating func recordWait(from start: Duration, to end: Duration) {
-        _ = wait.record(Self.microseconds(end.attoseconds &- start.attoseconds))
-    }
-    @inline(__always)
-    mutating func recordRun(from start: Duration, to end: Duration) {
-        _ = run.record(Self.microseconds(end.attoseconds &- start.attoseconds))
+        waitTally.record(Self.microseconds(end.attoseconds &- start.attoseconds), into: &wait)
     }
 
-    var waitPercentiles: LatencyPercentiles { Self.percentiles(of: wait) }
-    var runPercentiles: LatencyPercentiles { Self.percentiles(of: run) }
-    var runCount: UInt64 { run.totalCount }
+    @inline(__always)
+    mutating func recordRun(from start: Duration, to end: Duration) {
+        runTally.record(Self.microseconds(end.attoseconds &- start.attoseconds), into: &run)
+    }
+
+    var waitPercentiles: LatencyPercentiles {
+        mutating get {
+            waitTally.settle(into: &wait)
+            return Self.percentiles(of: wait)
+        }
+    }
+
+    var runPercentiles: LatencyPercentiles {
+        mutating get {
+            runTally.settle(into: &run)
+            return Self.percentiles(of: run)
+        }
+    }
+
+    var runCount: UInt64 { run.totalCount + runTally.held }
+
     /// The histograms' footprint, which must not grow with the number of scans.
     var footprintBytes: Int { wait.estimatedFootprintInBytes + run.estimatedFootprintInBytes }
 
