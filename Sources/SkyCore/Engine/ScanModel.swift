@@ -44,13 +44,6 @@ public actor ScanModel {
     /// What every child is handed.
     private nonisolated let briefing: ScanBriefing
     private let sinks: [any ScanEventSink]
-    // The task priority each scan asks for, built once: `ScanPriority.taskPriority` builds one
-    // through two runtime calls. Three plain optionals, because `TaskPriority` comes from a
-    // resilient library: kept in a generic container, every look-up is a metadata query and
-    // value-witness calls, per scan.
-    private let highTaskPriority: TaskPriority? = ScanPriority.high.taskPriority
-    private let mediumTaskPriority: TaskPriority? = ScanPriority.medium.taskPriority
-    private let lowTaskPriority: TaskPriority? = ScanPriority.low.taskPriority
     /// Their raw values, which is what the children capture.
     private let askedRaw = PerPriority(
         high: ScanPriority.high.taskPriority.rawValue, medium: ScanPriority.medium.taskPriority.rawValue,
@@ -60,10 +53,8 @@ public actor ScanModel {
     // and none is re-entered (sinks and the board never reach back in), so the dynamic checks only
     // cost time: about a tenth of each scheduling step.
     @exclusivity(unchecked) private var hasRun = false
-    /// When the run started; read every step, so not an optional to unwrap.
+    /// Time since the run started, read every step.
     @exclusivity(unchecked) private var clock = RunClock()
-    /// The plain-value part of the snapshot.
-    @exclusivity(unchecked) private var state: RunProgress
     /// The snapshot's recent failures; handed to the board only when they change.
     @exclusivity(unchecked) private var recentErrors: [ScanErrorRecord] = []
     @exclusivity(unchecked) private var slotsChanged = false
@@ -104,6 +95,23 @@ public actor ScanModel {
     @exclusivity(unchecked) private var endingAskedAt: Duration?
     /// The serial loop, parked while paused; resumed by a control.
     @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
+
+    // Last, the properties whose types come from resilient libraries (`TaskPriority`,
+    // `ContinuousClock.Instant`, held in `RunProgress` too, and `CheckedContinuation` above) or
+    // hold one: their size is known only at run time, and so is the offset of every property
+    // after them. Declared before the others, they put every field the step touches at an offset
+    // read from metadata.
+
+    // The task priority each scan asks for, built once: `ScanPriority.taskPriority` builds one
+    // through two runtime calls. Three plain optionals: kept in a generic container, every look-up
+    // is a metadata query and value-witness calls, per scan.
+    private let highTaskPriority: TaskPriority? = ScanPriority.high.taskPriority
+    private let mediumTaskPriority: TaskPriority? = ScanPriority.medium.taskPriority
+    private let lowTaskPriority: TaskPriority? = ScanPriority.low.taskPriority
+    /// When the run started, for deadlines and the snapshot; taken together with `clock`.
+    @exclusivity(unchecked) private var origin = ContinuousClock.now
+    /// The plain-value part of the snapshot.
+    @exclusivity(unchecked) private var state: RunProgress
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
@@ -157,8 +165,9 @@ public actor ScanModel {
     public func run() async -> RunSummary {
         precondition(!hasRun, "a ScanModel runs once")
         hasRun = true
-        clock.restart()
-        state.startedAt = clock.origin
+        origin = .now
+        clock = RunClock()
+        state.startedAt = origin
         state.phase = .running
         admit(at: .zero)
 
@@ -428,7 +437,7 @@ public actor ScanModel {
 
     /// When `--duration` runs out, on the continuous clock.
     private var deadline: ContinuousClock.Instant? {
-        configuration.duration.map { clock.origin + $0 }
+        configuration.duration.map { origin + $0 }
     }
 
     /// Sleeps until `deadline`, or until cancelled (the run ending first).

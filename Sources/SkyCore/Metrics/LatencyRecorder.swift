@@ -20,10 +20,10 @@ public struct LatencyPercentiles: Equatable, Sendable {
 ///
 /// Values are tallied on the way in and handed to the histograms when a reader asks. A histogram
 /// record is a call into another module with a uniqueness check on its counts, and the engine
-/// records twice per scan on its one serial step. Short scans' latencies are a few microseconds,
-/// counted in a small table of their own; longer ones mostly fall in the same bucket as the value
-/// before (scans admitted together wait nearly alike), and a run of them is counted as one. The
-/// histograms end up the same.
+/// records twice per scan on its one serial step. Latencies under 256 µs (short scans' run times,
+/// the first waits after an admission) are counted in a table of their own, a microsecond to an
+/// entry; longer ones mostly fall in the same bucket as the value before (scans admitted together
+/// wait nearly alike), and a run of them is counted as one. The histograms end up the same.
 struct LatencyRecorder: Sendable {
     // Microseconds from 1 µs to one day, two significant digits: about 30 KB per histogram.
     private var wait = Histogram<UInt64>(
@@ -37,7 +37,7 @@ struct LatencyRecorder: Sendable {
     private struct Tally {
         /// Counts of the values below its size, one entry each: the histogram keeps every
         /// microsecond apart up to 256 at two significant digits, so nothing is merged.
-        var small = InlineArray<64, UInt64>(repeating: 0)
+        var small = InlineArray<256, UInt64>(repeating: 0)
         /// The bucket of the latest larger value, `low ..< low + width`, and how many values in a
         /// row fell in it; an empty range before the first.
         var low: UInt64 = 0
