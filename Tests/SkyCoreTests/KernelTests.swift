@@ -150,6 +150,25 @@ struct RecordingTests {
         #expect(abs(recorder.runPercentiles.p50 - 0.5) < 0.002)
     }
 
+    @Test("The recorder's buckets are the histogram's own")
+    func bucketsMatchTheHistogram() {
+        let histogram = Histogram<UInt64>(
+            lowestDiscernibleValue: 1, highestTrackableValue: 86_400_000_000, numberOfSignificantValueDigits: .two)
+        var values: [UInt64] = Array(1...5_000)
+        // Both ends of every power of two up to a day, and values in between.
+        var power: UInt64 = 1
+        while power <= 86_400_000_000 {
+            values += [power - 1, power, power + 1, power * 3 / 2]
+            power <<= 1
+        }
+        values += [86_399_999_999, 86_400_000_000]
+        for value in values where value >= 1 {
+            let (low, width) = LatencyRecorder.bucket(of: value)
+            #expect(low == histogram.lowestEquivalentForValue(value), "value \(value)")
+            #expect(low + width == histogram.nextNonEquivalentForValue(value), "value \(value)")
+        }
+    }
+
     @Test("Finishes out of time order still land in their own buckets")
     func outOfOrderFinishes() {
         var meter = ThroughputMeter()

@@ -77,7 +77,6 @@ public actor ScanModel {
     /// Admission waits until this many scans fit: a deep queue refills in chunks, a shallow one
     /// scan by scan.
     @exclusivity(unchecked) private var admissionChunk: Int
-    @exclusivity(unchecked) private var latency = LatencyRecorder()
     @exclusivity(unchecked) private var throughput = ThroughputMeter()
     @exclusivity(unchecked) private var errorLog = Deque<ScanErrorRecord>()
     @exclusivity(unchecked) private var errorCount = 0
@@ -95,6 +94,10 @@ public actor ScanModel {
     @exclusivity(unchecked) private var endingAskedAt: Duration?
     /// The serial loop, parked while paused; resumed by a control.
     @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
+
+    /// After the scalars the step reads: its tallies take some kilobytes, and in between they
+    /// spread those fields over lines of their own.
+    @exclusivity(unchecked) private var latency = LatencyRecorder()
 
     // Last, the properties whose types come from resilient libraries (`TaskPriority`,
     // `ContinuousClock.Instant`, held in `RunProgress` too, and `CheckedContinuation` above) or
