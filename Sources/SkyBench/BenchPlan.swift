@@ -21,6 +21,10 @@ public struct BenchPlan: Equatable, Sendable {
     var scalingRun: Duration
     /// Scans in one engine-overhead run (at `--work 0`, so a count, not a time).
     var emptyScans: Int
+    /// Rounds of the engine-overhead runs: three times `rounds`. One round takes about a second,
+    /// and the ratio of a single round scatters by a fifth either way, as the pool's idle thread
+    /// sleeps or does not; a median of five would move by more than the target's margin.
+    var engineRounds: Int { 3 * rounds }
     /// One run with, or without, the dashboard.
     var dashboardRun: Duration
     /// The dashboard's pseudo-terminal: the README's canonical 100×30.

@@ -52,10 +52,13 @@ struct BenchTests {
         #expect(object["steal_share"] is Double)
 
         let engine = try #require(object["engine"] as? [String: Any])
-        for key in ["engine_scans_per_second", "bare_scans_per_second", "ratio", "empty_children_per_second",
-                    "ratio_to_empty_children", "engine_switches_per_scan", "bare_switches_per_scan"] {
+        for key in ["engine_scans_per_second", "bare_scans_per_second", "ratio", "prioritized_scans_per_second",
+                    "ratio_to_prioritized", "empty_children_per_second", "ratio_to_empty_children",
+                    "engine_switches_per_scan", "bare_switches_per_scan"] {
             checkSpread(engine[key], "engine.\(key)")
         }
+        // --quick: three rounds, three times over for the engine.
+        #expect(engine["rounds"] as? Int == 9)
 
         let dashboard = try #require(object["dashboard"] as? [String: Any])
         for key in ["headless_scans_per_second", "dashboard_scans_per_second", "ratio", "frames", "gap_p99_ms",

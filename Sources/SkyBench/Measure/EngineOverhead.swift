@@ -5,11 +5,18 @@ import SkyCore
 public struct EngineFigures: Codable, Equatable, Sendable {
     public var scans: Int
     public var batch: Int
+    /// Interleaved rounds: more than the rest of the bench, for a steadier median.
+    public var rounds: Int
     public var engineScansPerSecond: Spread
     /// A bare window whose children run the same empty scans as the engine's.
     public var bareScansPerSecond: Spread
     /// The engine's rate over the bare window's, per round: the target figure.
     public var ratio: Spread
+    /// A bare window whose children ask for their scans' priorities, as the engine's do: the
+    /// runtime's cost of mixed priorities (a queue of worker threads per priority) counted on
+    /// both sides.
+    public var prioritizedScansPerSecond: Spread
+    public var ratioToPrioritized: Spread
     /// A bare window whose children return at once: the floor of any window.
     public var emptyChildrenPerSecond: Spread
     public var ratioToEmptyChildren: Spread
@@ -18,9 +25,11 @@ public struct EngineFigures: Codable, Equatable, Sendable {
     public var bareSwitchesPerScan: Spread
 
     enum CodingKeys: String, CodingKey {
-        case scans, batch, ratio
+        case scans, batch, rounds, ratio
         case engineScansPerSecond = "engine_scans_per_second"
         case bareScansPerSecond = "bare_scans_per_second"
+        case prioritizedScansPerSecond = "prioritized_scans_per_second"
+        case ratioToPrioritized = "ratio_to_prioritized"
         case emptyChildrenPerSecond = "empty_children_per_second"
         case ratioToEmptyChildren = "ratio_to_empty_children"
         case engineSwitchesPerScan = "engine_switches_per_scan"
@@ -29,46 +38,57 @@ public struct EngineFigures: Codable, Equatable, Sendable {
 }
 
 enum EngineOverhead {
-    /// The three runs once per round, in turned order each round.
+    /// The four runs once per round, in turned order each round.
     static func measure(plan: BenchPlan, blocking: Blocking, step: (String) throws -> Void) throws -> EngineFigures {
         let batch = plan.fullBatch
         let configuration = RunConfiguration(
             total: plan.emptyScans, batch: batch, seed: plan.seed, failureRate: 0, work: 0)
-        var engine: [Double] = [], bare: [Double] = [], empty: [Double] = []
-        var ratio: [Double] = [], ratioToEmpty: [Double] = []
+        var engine: [Double] = [], bare: [Double] = [], prioritized: [Double] = [], empty: [Double] = []
+        var ratio: [Double] = [], ratioToPrioritized: [Double] = [], ratioToEmpty: [Double] = []
         var engineSwitches: [Double] = [], bareSwitches: [Double] = []
         let scans = Double(plan.emptyScans)
-        for round in 0..<plan.rounds {
-            var rates = (engine: 0.0, bare: 0.0, empty: 0.0)
-            let kinds = [0, 1, 2]
-            for kind in kinds[(round % 3)...] + kinds[..<(round % 3)] {
+        let rounds = plan.engineRounds
+        for round in 0..<rounds {
+            var rates = (engine: 0.0, bare: 0.0, prioritized: 0.0, empty: 0.0)
+            let kinds = [0, 1, 2, 3]
+            for kind in kinds[(round % 4)...] + kinds[..<(round % 4)] {
                 switch kind {
                 case 0:
-                    try step("engine overhead, Sky's engine, round \(round + 1) of \(plan.rounds)")
+                    try step("engine overhead, Sky's engine, round \(round + 1) of \(rounds)")
                     let sample = try EngineSample.run(configuration, blocking: blocking)
                     rates.engine = sample.scansPerSecond
                     engineSwitches.append(Double(sample.usage.contextSwitches) / scans)
                 case 1:
-                    try step("engine overhead, bare window, round \(round + 1) of \(plan.rounds)")
+                    try step("engine overhead, bare window, round \(round + 1) of \(rounds)")
                     let (seconds, usage) = try timed(blocking) { Sink.keep(await bareScanWindow(configuration)) }
                     rates.bare = scans / seconds
                     bareSwitches.append(Double(usage.contextSwitches) / scans)
+                case 2:
+                    try step("engine overhead, bare window with priorities, round \(round + 1) of \(rounds)")
+                    let (seconds, _) = try timed(blocking) {
+                        Sink.keep(await bareScanWindow(configuration, prioritized: true))
+                    }
+                    rates.prioritized = scans / seconds
                 default:
-                    try step("engine overhead, empty children, round \(round + 1) of \(plan.rounds)")
+                    try step("engine overhead, empty children, round \(round + 1) of \(rounds)")
                     let (seconds, _) = try timed(blocking) { Sink.keep(await emptyWindow(total: plan.emptyScans, batch: batch)) }
                     rates.empty = scans / seconds
                 }
             }
             engine.append(rates.engine)
             bare.append(rates.bare)
+            prioritized.append(rates.prioritized)
             empty.append(rates.empty)
             ratio.append(rates.engine / rates.bare)
+            ratioToPrioritized.append(rates.engine / rates.prioritized)
             ratioToEmpty.append(rates.engine / rates.empty)
         }
         return EngineFigures(
-            scans: plan.emptyScans, batch: batch, engineScansPerSecond: Spread(engine), bareScansPerSecond: Spread(bare),
-            ratio: Spread(ratio), emptyChildrenPerSecond: Spread(empty), ratioToEmptyChildren: Spread(ratioToEmpty),
-            engineSwitchesPerScan: Spread(engineSwitches), bareSwitchesPerScan: Spread(bareSwitches))
+            scans: plan.emptyScans, batch: batch, rounds: rounds, engineScansPerSecond: Spread(engine),
+            bareScansPerSecond: Spread(bare), ratio: Spread(ratio), prioritizedScansPerSecond: Spread(prioritized),
+            ratioToPrioritized: Spread(ratioToPrioritized), emptyChildrenPerSecond: Spread(empty),
+            ratioToEmptyChildren: Spread(ratioToEmpty), engineSwitchesPerScan: Spread(engineSwitches),
+            bareSwitchesPerScan: Spread(bareSwitches))
     }
 
     /// Seconds and process usage of `body`, measured inside the pool.
@@ -84,15 +104,17 @@ enum EngineOverhead {
     }
 
     /// The sliding window Sky's engine runs, with none of its bookkeeping: start `batch`
-    /// children, and start the next as each one finishes. Its children run the same empty scans.
-    static func bareScanWindow(_ configuration: RunConfiguration) async -> UInt64 {
+    /// children, and start the next as each one finishes. Its children run the same empty scans;
+    /// `prioritized`, they ask for their scans' priorities too, as the engine's children do.
+    static func bareScanWindow(_ configuration: RunConfiguration, prioritized: Bool = false) async -> UInt64 {
         // The bench sizes every run by its count of scans, never by a duration.
         let total = configuration.total ?? 0
         return await withTaskGroup(of: UInt64.self) { group in
             var next = 0
             func start() {
-                let task = ScanTask(plan: configuration.plan(next))
-                group.addTask {
+                let plan = configuration.plan(next)
+                let task = ScanTask(plan: plan)
+                group.addTask(priority: prioritized ? plan.priority.taskPriority : nil) {
                     // The same non-suspending path the engine's children take for a short scan.
                     let outcome = if let outcome = task.runWithoutSuspending() { outcome } else { await task.run() }
                     return if case .success(let result) = outcome { result.checksum } else { 0 }

@@ -47,10 +47,12 @@ public enum BenchTable {
         row("kernel alone on \(figures.cores) plain threads, efficiency", scaling.threadsEfficiency, percent)
 
         let engine = figures.engine
-        heading("Engine overhead, \(engine.scans) scans at --work 0, batch \(engine.batch)")
+        heading("Engine overhead, \(engine.scans) scans at --work 0, batch \(engine.batch), \(engine.rounds) rounds")
         row("Sky's engine, scans/s", engine.engineScansPerSecond, rate)
         row("bare window, same empty scans, scans/s", engine.bareScansPerSecond, rate)
         row("Sky's rate / bare rate", engine.ratio, ratio, target: target("engine"))
+        row("bare window at the scans' priorities, scans/s", engine.prioritizedScansPerSecond, rate)
+        row("Sky's rate / that rate", engine.ratioToPrioritized, ratio)
         row("bare window, children return at once, scans/s", engine.emptyChildrenPerSecond, rate)
         row("Sky's rate / that rate", engine.ratioToEmptyChildren, ratio)
         row("context switches per 1000 scans, Sky's engine", engine.engineSwitchesPerScan.mapped { $0 * 1000 }, tenth)
