@@ -92,18 +92,17 @@ public actor ScanModel {
     @exclusivity(unchecked) private var pendingSteps = 0
     /// When cancellation was asked for, to measure how long the running scans take to stop.
     @exclusivity(unchecked) private var endingAskedAt: Duration?
-    /// The serial loop, parked while paused; resumed by a control.
-    @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
-
     /// After the scalars the step reads: its tallies take some kilobytes, and in between they
     /// spread those fields over lines of their own.
     @exclusivity(unchecked) private var latency = LatencyRecorder()
 
-    // Last, the properties whose types come from resilient libraries (`TaskPriority`,
-    // `ContinuousClock.Instant`, held in `RunProgress` too, and `CheckedContinuation` above) or
-    // hold one: their size is known only at run time, and so is the offset of every property
-    // after them. Declared before the others, they put every field the step touches at an offset
-    // read from metadata.
+    // Last, the properties whose types come from resilient libraries (`CheckedContinuation`,
+    // `TaskPriority`, `ContinuousClock.Instant`, held in `RunProgress` too): their size is known
+    // only at run time, and so is the offset of every property after them. Declared before the
+    // others, they put every field the step touches at an offset read from metadata.
+
+    /// The serial loop, parked while paused; resumed by a control.
+    @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
 
     // The task priority each scan asks for, built once: `ScanPriority.taskPriority` builds one
     // through two runtime calls. Three plain optionals: kept in a generic container, every look-up
