@@ -72,12 +72,6 @@ struct LatencyRecorder: Sendable {
             if count > 0 { _ = histogram.record(low, count: count) }
             (low, width, count) = (0, 0, 0)
         }
-
-        var held: UInt64 {
-            var held = count
-            for value in small.indices { held += small[value] }
-            return held
-        }
     }
 
     /// The values `value` shares a histogram bucket with, `low ..< low + width`: what the
@@ -127,7 +121,12 @@ struct LatencyRecorder: Sendable {
         }
     }
 
-    var runCount: UInt64 { run.totalCount + runTally.held }
+    var runCount: UInt64 {
+        mutating get {
+            runTally.settle(into: &run)
+            return run.totalCount
+        }
+    }
 
     /// The histograms' footprint, which must not grow with the number of scans.
     var footprintBytes: Int { wait.estimatedFootprintInBytes + run.estimatedFootprintInBytes }
