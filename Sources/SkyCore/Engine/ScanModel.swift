@@ -92,14 +92,16 @@ public actor ScanModel {
     @exclusivity(unchecked) private var pendingSteps = 0
     /// When cancellation was asked for, to measure how long the running scans take to stop.
     @exclusivity(unchecked) private var endingAskedAt: Duration?
+    /// The plain-value part of the snapshot.
+    @exclusivity(unchecked) private var state: RunProgress
     /// After the scalars the step reads: its tallies take some kilobytes, and in between they
     /// spread those fields over lines of their own.
     @exclusivity(unchecked) private var latency = LatencyRecorder()
 
     // Last, the properties whose types come from resilient libraries (`CheckedContinuation`,
-    // `TaskPriority`, `ContinuousClock.Instant`, held in `RunProgress` too): their size is known
-    // only at run time, and so is the offset of every property after them. Declared before the
-    // others, they put every field the step touches at an offset read from metadata.
+    // `TaskPriority`, `ContinuousClock.Instant`): their size is known only at run time, and so is
+    // the offset of every property after them. Declared before the others, they put every field
+    // the step touches at an offset read from metadata.
 
     /// The serial loop, parked while paused; resumed by a control.
     @exclusivity(unchecked) private var serialGate: CheckedContinuation<Void, Never>?
@@ -112,8 +114,6 @@ public actor ScanModel {
     private let lowTaskPriority: TaskPriority? = ScanPriority.low.taskPriority
     /// When the run started, for deadlines and the snapshot; taken together with `clock`.
     @exclusivity(unchecked) private var origin = ContinuousClock.now
-    /// The plain-value part of the snapshot.
-    @exclusivity(unchecked) private var state: RunProgress
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration

@@ -56,7 +56,16 @@ public struct RunProgress: Equatable, Sendable {
     public var configuration: RunConfiguration
     public var phase: RunPhase = .ready
     /// When the run started; `nil` before it starts.
-    public var startedAt: ContinuousClock.Instant?
+    public var startedAt: ContinuousClock.Instant? {
+        get { startedAfterReference.map { Self.reference + $0 } }
+        set { startedAfterReference = newValue.map { $0 - Self.reference } }
+    }
+    /// `startedAt` as a `Duration`, whose layout is fixed: `ContinuousClock.Instant` comes from a
+    /// resilient library, and one stored here would make this struct's size, and the offset of
+    /// the engine's run state that holds it, known only at run time, on every scan's path.
+    private var startedAfterReference: Duration?
+    /// Any fixed instant will do: only differences from it are stored.
+    private static let reference = ContinuousClock.now
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
     /// Scans finished (completed or failed) per second over the last five seconds.
