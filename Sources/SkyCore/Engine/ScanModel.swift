@@ -466,19 +466,32 @@ public actor ScanModel {
     /// Tops the ready queue up to its depth from the scans not yet scheduled, once it has room for
     /// a chunk: admitting a scan per start made each start pay for a call and a loop of its own.
     private func admit(at time: Duration) {
-        var queued = queue.count
+        let queued = queue.count
         guard queued <= admissionDepth - admissionChunk, nextIndex < scanLimit else { return }
-        while queued < admissionDepth && nextIndex < scanLimit {
-            queued += 1
-            let scan = nextIndex
+        let first = nextIndex
+        let end = first + min(admissionDepth - queued, scanLimit - first)
+        // The chunk's counts are added once, after it: per scan, only its priority and its place.
+        var added = (high: 0, medium: 0, low: 0)
+        let emitting = !sinks.isEmpty
+        for scan in first..<end {
             let priority = configuration.priority(of: scan)
-            nextIndex += 1
             queue.append(.init(scan: scan, priority: priority, scheduledAt: time))
-            state.counters.scheduled += 1
-            state.counters.waiting += 1
-            state.byPriority.update(priority) { $0.scheduled += 1; $0.waiting += 1 }
-            emit(.scheduled, scan, priority, slot: nil, at: time)
+            switch priority {
+            case .high: added.high += 1
+            case .medium: added.medium += 1
+            case .low: added.low += 1
+            }
+            if emitting { emit(.scheduled, scan, priority, slot: nil, at: time) }
         }
+        nextIndex = end
+        state.counters.scheduled += end - first
+        state.counters.waiting += end - first
+        state.byPriority.high.scheduled += added.high
+        state.byPriority.high.waiting += added.high
+        state.byPriority.medium.scheduled += added.medium
+        state.byPriority.medium.waiting += added.medium
+        state.byPriority.low.scheduled += added.low
+        state.byPriority.low.waiting += added.low
     }
 
     /// Fills free slots from the ready queue, highest priority first; says whether it started any.
