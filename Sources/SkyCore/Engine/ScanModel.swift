@@ -228,7 +228,7 @@ public actor ScanModel {
                 group.addTask { await inbox.wait(); return .control }
                 if let deadline = self.deadline { group.addTask { await Self.sleep(until: deadline); return .deadline } }
                 apply(inbox.drain())
-                _ = startScans(in: &group, at: elapsed())
+                _ = startScans(in: &group, stamp: nil)
                 publish(at: elapsed(), force: true)
 
                 var completion: (SlotOccupancy, ScanResult)?
@@ -240,18 +240,26 @@ public actor ScanModel {
                 // is a value-witness call.
                 let streaming = stream != nil
                 while let wake = try await group.next() {
-                    // One clock read per step: finishing, starting and publishing all use it.
-                    let now = elapsed()
+                    // One clock read per step, which finishing, starting and publishing share. A
+                    // step that has to stamp something before its starts reads it then; the usual
+                    // one (a success, deferred) leaves it to `startScans`, after the freed slot's
+                    // next child is on its way: a worker thread that finds nothing to run while
+                    // the step goes on falls asleep, and waking it costs more than the step.
+                    var stamp: Duration?
                     switch wake {
                     case .control:
                         if ending == nil { group.addTask { await inbox.wait(); return .control } }
                     case .publishDue:
                         publishScheduled = false
                     case .deadline:
+                        let now = elapsed()
+                        stamp = now
                         closeAdmissionIfTimeUp(at: now)
                     case .finished(let slot, let outcome):
                         let occupancy = vacate(slot)
                         if streaming, let stream {
+                            let now = elapsed()
+                            stamp = now
                             state.counters.inStream += 1
                             if case .terminated = stream.yield(.finished(occupancy, slot: slot, outcome: outcome, at: now)) {
                                 // The consumer has gone; the result still counts.
@@ -261,6 +269,8 @@ public actor ScanModel {
                         } else if case .success(let result) = outcome, deferSuccesses {
                             completion = (occupancy, result)
                         } else {
+                            let now = elapsed()
+                            stamp = now
                             finish(occupancy, in: slot, outcome: outcome, at: now)
                         }
                     }
@@ -275,7 +285,8 @@ public actor ScanModel {
                     // sending `cancel`, to reach scans that never yield without waiting for this
                     // actor). A step that starts a scan learns it from `addTaskUnlessCancelled`, so
                     // only a step that starts none asks: the question costs a thread-local lookup.
-                    if !startScans(in: &group, at: now) && ending == nil && Task.isCancelled { apply([.cancel]) }
+                    let (started, now) = startScans(in: &group, stamp: stamp)
+                    if !started && ending == nil && Task.isCancelled { apply([.cancel]) }
                     if ending != nil && !cancellationPropagated {
                         cancellationPropagated = true
                         if !streaming {
@@ -494,9 +505,14 @@ public actor ScanModel {
         state.byPriority.low.waiting += added.low
     }
 
-    /// Fills free slots from the ready queue, highest priority first; says whether it started any.
-    private func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) -> Bool {
-        guard ending == nil, !paused || pendingSteps > 0 else { return false }
+    /// Fills free slots from the ready queue, highest priority first; says whether it started any,
+    /// and returns the step's time: `stamp` if the step has read the clock already, or else a
+    /// reading taken once the first child is on its way (or at the end, if none started).
+    private func startScans(
+        in group: inout ThrowingTaskGroup<Wake, any Error>, stamp: Duration?
+    ) -> (started: Bool, now: Duration) {
+        var stamp = stamp
+        guard ending == nil, !paused || pendingSteps > 0 else { return (false, stamp ?? elapsed()) }
         var started = false
         let briefing = self.briefing
         while state.counters.running < state.batch, !queue.isEmpty,
@@ -538,16 +554,23 @@ public actor ScanModel {
                 // Never started: it stays scheduled, and the cancellation accounts it.
                 queue.append(entry)
                 apply([.cancel])
-                return started
+                return (started, stamp ?? elapsed())
             }
             started = true
+            let now: Duration
+            if let stamp {
+                now = stamp
+            } else {
+                now = elapsed()
+                stamp = now
+            }
             begin(entry, in: slot, at: now)
             if paused {
                 pendingSteps -= 1
-                if pendingSteps == 0 { return started }
+                if pendingSteps == 0 { return (started, now) }
             }
         }
-        return started
+        return (started, stamp ?? elapsed())
     }
 
     private func taskPriority(_ priority: ScanPriority) -> TaskPriority? {
