@@ -98,7 +98,8 @@ enum Scenes {
             scans: 2000, batch: 2, rounds: 9, engineScansPerSecond: spread(400_000), bareScansPerSecond: spread(500_000),
             ratio: spread(engineRatio), prioritizedScansPerSecond: spread(480_000), ratioToPrioritized: spread(0.83),
             emptyChildrenPerSecond: spread(600_000), ratioToEmptyChildren: spread(0.6),
-            engineSwitchesPerScan: spread(0.06), bareSwitchesPerScan: spread(0.02))
+            engineSwitchesPerScan: spread(0.06), bareSwitchesPerScan: spread(0.02), engineCPUPerScan: spread(3.2),
+            bareCPUPerScan: spread(2.8), cpuCostRatio: spread(1.14))
         let dashboard = dashboardRatio.map {
             DashboardFigures(
                 scans: 80, work: 5000, batch: 2, terminal: "100x30", headlessScansPerSecond: spread(190),

@@ -54,7 +54,8 @@ struct BenchTests {
         let engine = try #require(object["engine"] as? [String: Any])
         for key in ["engine_scans_per_second", "bare_scans_per_second", "ratio", "prioritized_scans_per_second",
                     "ratio_to_prioritized", "empty_children_per_second", "ratio_to_empty_children",
-                    "engine_switches_per_scan", "bare_switches_per_scan"] {
+                    "engine_switches_per_scan", "bare_switches_per_scan", "engine_cpu_us_per_scan",
+                    "bare_cpu_us_per_scan", "cpu_cost_ratio"] {
             checkSpread(engine[key], "engine.\(key)")
         }
         // --quick: three rounds, three times over for the engine.

@@ -23,6 +23,12 @@ public struct EngineFigures: Codable, Equatable, Sendable {
     /// Context switches of the whole process per scan: the engine's wake-ups of idle pool threads.
     public var engineSwitchesPerScan: Spread
     public var bareSwitchesPerScan: Spread
+    /// CPU time of the whole process per scan, in microseconds: what each scan costs in work
+    /// done, whether or not the pool kept every core busy meanwhile.
+    public var engineCPUPerScan: Spread
+    public var bareCPUPerScan: Spread
+    /// The engine's CPU time per scan over the bare window's, per round (a cost: lower is better).
+    public var cpuCostRatio: Spread
 
     enum CodingKeys: String, CodingKey {
         case scans, batch, rounds, ratio
@@ -34,6 +40,9 @@ public struct EngineFigures: Codable, Equatable, Sendable {
         case ratioToEmptyChildren = "ratio_to_empty_children"
         case engineSwitchesPerScan = "engine_switches_per_scan"
         case bareSwitchesPerScan = "bare_switches_per_scan"
+        case engineCPUPerScan = "engine_cpu_us_per_scan"
+        case bareCPUPerScan = "bare_cpu_us_per_scan"
+        case cpuCostRatio = "cpu_cost_ratio"
     }
 }
 
@@ -46,6 +55,7 @@ enum EngineOverhead {
         var engine: [Double] = [], bare: [Double] = [], prioritized: [Double] = [], empty: [Double] = []
         var ratio: [Double] = [], ratioToPrioritized: [Double] = [], ratioToEmpty: [Double] = []
         var engineSwitches: [Double] = [], bareSwitches: [Double] = []
+        var engineCPU: [Double] = [], bareCPU: [Double] = [], cpuCost: [Double] = []
         let scans = Double(plan.emptyScans)
         let rounds = plan.engineRounds
         for round in 0..<rounds {
@@ -58,11 +68,13 @@ enum EngineOverhead {
                     let sample = try EngineSample.run(configuration, blocking: blocking)
                     rates.engine = sample.scansPerSecond
                     engineSwitches.append(Double(sample.usage.contextSwitches) / scans)
+                    engineCPU.append(sample.usage.cpuSeconds / scans * 1e6)
                 case 1:
                     try step("engine overhead, bare window, round \(round + 1) of \(rounds)")
                     let (seconds, usage) = try timed(blocking) { Sink.keep(await bareScanWindow(configuration)) }
                     rates.bare = scans / seconds
                     bareSwitches.append(Double(usage.contextSwitches) / scans)
+                    bareCPU.append(usage.cpuSeconds / scans * 1e6)
                 case 2:
                     try step("engine overhead, bare window with priorities, round \(round + 1) of \(rounds)")
                     let (seconds, _) = try timed(blocking) {
@@ -82,13 +94,15 @@ enum EngineOverhead {
             ratio.append(rates.engine / rates.bare)
             ratioToPrioritized.append(rates.engine / rates.prioritized)
             ratioToEmpty.append(rates.engine / rates.empty)
+            cpuCost.append(engineCPU[round] / max(bareCPU[round], 1e-9))
         }
         return EngineFigures(
             scans: plan.emptyScans, batch: batch, rounds: rounds, engineScansPerSecond: Spread(engine),
             bareScansPerSecond: Spread(bare), ratio: Spread(ratio), prioritizedScansPerSecond: Spread(prioritized),
             ratioToPrioritized: Spread(ratioToPrioritized), emptyChildrenPerSecond: Spread(empty),
             ratioToEmptyChildren: Spread(ratioToEmpty), engineSwitchesPerScan: Spread(engineSwitches),
-            bareSwitchesPerScan: Spread(bareSwitches))
+            bareSwitchesPerScan: Spread(bareSwitches), engineCPUPerScan: Spread(engineCPU),
+            bareCPUPerScan: Spread(bareCPU), cpuCostRatio: Spread(cpuCost))
     }
 
     /// Seconds and process usage of `body`, measured inside the pool.

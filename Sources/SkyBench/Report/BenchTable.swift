@@ -22,6 +22,7 @@ public enum BenchTable {
         let percent = { (value: Double) in FixedPoint.fixed(value * 100, places: 1) + "%" }
         let rate = { (value: Double) in FixedPoint.fixed(value, places: value >= 1000 ? 0 : 1) }
         let tenth = { (value: Double) in FixedPoint.fixed(value, places: 1) }
+        let hundredth = { (value: Double) in FixedPoint.fixed(value, places: 2) }
 
         let kernel = figures.kernel
         heading("Kernel against C, one core, \(kernel.lines) lines a sweep")
@@ -57,6 +58,9 @@ public enum BenchTable {
         row("Sky's rate / that rate", engine.ratioToEmptyChildren, ratio)
         row("context switches per 1000 scans, Sky's engine", engine.engineSwitchesPerScan.mapped { $0 * 1000 }, tenth)
         row("context switches per 1000 scans, bare window", engine.bareSwitchesPerScan.mapped { $0 * 1000 }, tenth)
+        row("CPU time per scan, Sky's engine, µs", engine.engineCPUPerScan, hundredth)
+        row("CPU time per scan, bare window, µs", engine.bareCPUPerScan, hundredth)
+        row("Sky's CPU time / bare CPU time", engine.cpuCostRatio, ratio)
 
         if let dashboard = figures.dashboard {
             heading("Dashboard cost, \(dashboard.scans) scans at batch \(dashboard.batch), a \(dashboard.terminal) pseudo-terminal")
