@@ -19,9 +19,9 @@ public enum TextSummary {
             lines.append("sky: finished \(c.finished) scans in \(elapsed) s")
         case .timeUp:
             let duration = FixedPoint.fixed(config.duration?.seconds ?? 0, places: 1)
-            lines.append("sky: ran scans for \(duration) s (--duration), then let the running ones finish: \(c.completed + c.failed + c.verificationFailures) scans in \(elapsed) s")
+            lines.append("sky: ran scans for \(duration) s (--duration), then let the running ones finish: \(c.finished) scans in \(elapsed) s")
         case .cancelled:
-            lines.append("sky: cancelled after \(elapsed) s; \(c.completed + c.failed + c.verificationFailures)\(ofTotal) scans finished")
+            lines.append("sky: cancelled after \(elapsed) s; \(c.finished)\(ofTotal) scans finished")
         case .failFast(let scan):
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
@@ -52,7 +52,7 @@ public enum TextSummary {
         lines.append("  wait time ms  " + percentiles(s.waitLatency))
         let byPriority = ScanPriority.allCases.map { p in
             let counts = s.byPriority[p]
-            return "\(p) \(counts.completed + counts.failed + counts.verificationFailures)/\(counts.scheduled)"
+            return "\(p) \(counts.finished)/\(counts.scheduled)"
         }
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
         let shift = s.priorityShift

@@ -21,7 +21,7 @@ struct PublishingTests {
                 #expect(c.running <= snapshot.batch)
                 // Slots and counters are published together, so they agree.
                 #expect(snapshot.slots.count(where: { $0 != nil }) == c.running)
-                finishedSeen.append(c.finished)
+                finishedSeen.append(c.ended)
                 if snapshot.phase.isFinished { return finishedSeen }
                 await Task.yield()
             }

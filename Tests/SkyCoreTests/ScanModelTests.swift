@@ -23,7 +23,7 @@ struct ScanModelTests {
                 let snapshot = model.snapshot()
                 let c = snapshot.counters
                 #expect(c.running <= snapshot.batch)
-                #expect(c.finished <= config.total ?? 0)
+                #expect(c.ended <= config.total ?? 0)
                 #expect(c.scheduled == c.waiting + c.running + c.completed + c.failed + c.cancelled)
                 seen += 1
                 if snapshot.phase.isFinished { return seen }

@@ -87,7 +87,7 @@ struct SoakTests {
         #expect(summary.ending == .timeUp)
         let c = summary.counters
         #expect(c.running == 0 && c.waiting == 0)
-        #expect(c.finished == c.scheduled)
+        #expect(c.ended == c.scheduled)
         #expect(c.completed > 0)
         #expect(summary.notStarted == 0)
         // Every scheduled scan has exactly one terminal event, and once a waiting scan has been
@@ -119,12 +119,12 @@ struct SoakTests {
         }
         #expect(summary.ending == .cancelled)
         #expect(summary.notStarted == 0)
-        #expect(summary.counters.finished == summary.counters.scheduled)
+        #expect(summary.counters.ended == summary.counters.scheduled)
     }
 
     @Test("Nothing the run holds grows with the number of scans")
     func flatRetention() async {
-        func retention(after total: Int) async -> ScanModel.Retention {
+        func retention(after total: Int) async -> RunBook.Retention {
             // Half the scans fail and a third of the rest fail verification, to fill every log.
             let config = RunConfiguration(
                 total: total, batch: 4, seed: 9, failureRate: 0.5, work: 0, verify: true, corruptionRate: 0.33)

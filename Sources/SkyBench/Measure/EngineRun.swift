@@ -12,7 +12,7 @@ struct EngineSample: Sendable {
     var scansPerSecond: Double { Self.rate(of: summary) }
 
     static func rate(of summary: RunSummary) -> Double {
-        Double(summary.counters.completed + summary.counters.failed) / max(summary.snapshot.elapsed.seconds, 1e-9)
+        Double(summary.counters.finished) / max(summary.snapshot.elapsed.seconds, 1e-9)
     }
 
     /// Runs `configuration` to the end on the cooperative pool; an interruption cancels it.

@@ -8,7 +8,8 @@ final class ControlInbox: Sendable {
     private enum Waiter {
         case none
         case parked(CheckedContinuation<Void, Never>)
-        /// A control arrived while nobody was parked; the next `wait()` returns at once.
+        /// A control arrived (or the inbox was rung) while nobody was parked; the next `wait()`
+        /// returns at once.
         case signalled
     }
 
@@ -23,9 +24,17 @@ final class ControlInbox: Sendable {
     private let pendingCount = Atomic<Int>(0)
 
     func send(_ control: ScanControl) {
-        let parked = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        state.withLock { state in
             state.pending.append(control)
             pendingCount.add(1, ordering: .releasing)
+        }
+        ring()
+    }
+
+    /// Wakes the waiter without a control: the loop has something else to look at (a stream's
+    /// consumer freed a slot).
+    func ring() {
+        let parked = state.withLock { state -> CheckedContinuation<Void, Never>? in
             switch state.waiter {
             case .parked(let continuation):
                 state.waiter = .none
@@ -37,10 +46,6 @@ final class ControlInbox: Sendable {
         }
         parked?.resume()
     }
-
-    /// Whether a control waits to be drained; no lock. A control counted after this load is
-    /// taken by a later step.
-    var hasPending: Bool { pendingCount.load(ordering: .acquiring) > 0 }
 
     /// Takes every control sent so far, oldest first.
     func drain() -> [ScanControl] {
@@ -54,7 +59,7 @@ final class ControlInbox: Sendable {
         }
     }
 
-    /// Returns when a control arrives or the calling task is cancelled.
+    /// Returns when a control arrives, the inbox is rung, or the calling task is cancelled.
     func wait() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -67,18 +67,6 @@ public struct PerPriority<Value: Sendable>: Sendable {
             }
         }
     }
-
-    /// Changes one priority's value in place. The engine's form: through the subscript,
-    /// `counts[priority].running += 1` copies the whole value out and back, several times for
-    /// every scan, and a `_modify` accessor is a coroutine the optimiser does not inline here.
-    @inline(__always)
-    public mutating func update(_ priority: ScanPriority, _ body: (inout Value) -> Void) {
-        switch priority {
-        case .high: body(&high)
-        case .medium: body(&medium)
-        case .low: body(&low)
-        }
-    }
 }
 
 extension PerPriority: Equatable where Value: Equatable {}

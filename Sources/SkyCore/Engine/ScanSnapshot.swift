@@ -38,11 +38,8 @@ public enum RunEnding: Equatable, Sendable {
     }
 }
 
-/// The plain-value part of a snapshot: counters, rates, latencies. It holds no references, so
-/// publishing it is a copy of a few hundred bytes with no reference counting.
+/// The plain-value part of a snapshot: counters, rates, latencies.
 public struct RunProgress: Equatable, Sendable {
-    // What the engine changes for every scan comes first, together: the actor's run may move from
-    // one core to another between two scans, and every cache line it touches moves with it.
     public var counters = ScanCounters()
     public var byPriority = PerPriority(repeating: ScanCounters())
     /// The batch in force now (it can change while running).
@@ -56,16 +53,7 @@ public struct RunProgress: Equatable, Sendable {
     public var configuration: RunConfiguration
     public var phase: RunPhase = .ready
     /// When the run started; `nil` before it starts.
-    public var startedAt: ContinuousClock.Instant? {
-        get { startedAfterReference.map { Self.reference + $0 } }
-        set { startedAfterReference = newValue.map { $0 - Self.reference } }
-    }
-    /// `startedAt` as a `Duration`, whose layout is fixed: `ContinuousClock.Instant` comes from a
-    /// resilient library, and one stored here would make this struct's size, and the offset of
-    /// the engine's run state that holds it, known only at run time, on every scan's path.
-    private var startedAfterReference: Duration?
-    /// Any fixed instant will do: only differences from it are stored.
-    private static let reference = ContinuousClock.now
+    public var startedAt: ContinuousClock.Instant?
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
     /// Scans finished (completed or failed) per second over the last five seconds.
@@ -103,13 +91,18 @@ public struct RunProgress: Equatable, Sendable {
 public struct DirectCounts: Equatable, Sendable {
     public var completed = 0
     public var failed = 0
+    public var verificationFailures = 0
 
-    public init(completed: Int = 0, failed: Int = 0) {
+    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0) {
         self.completed = completed
         self.failed = failed
+        self.verificationFailures = verificationFailures
     }
 
-    public var finished: Int { completed + failed }
+    /// As `ScanCounters.finished`.
+    public var finished: Int {
+        ScanCounters.finished(completed: completed, failed: failed, verificationFailures: verificationFailures)
+    }
 }
 
 /// How many started scans the runtime ran above (escalated) or below the priority they asked for,

@@ -1,13 +1,25 @@
 /// Receives the engine's events, in order, as they happen.
 ///
-/// `ScanModel` calls `record` on its own executor, one event at a time; a sink must be quick and
-/// must not block (hand slow work to its own task).
+/// `ScanModel` calls a sink on its own executor, one event at a time, in the order the run book
+/// wrote them; a sink must be quick and must not block (hand slow work to its own task).
 public protocol ScanEventSink: Sendable {
     func record(_ event: ScanEvent)
+    /// A change to the whole run, between the scans' events where it happened. Sinks that only
+    /// follow scans may leave it out.
+    func record(_ change: RunChange)
     /// Called once, after the run's last event.
     func finish()
 }
 
 extension ScanEventSink {
+    public func record(_ change: RunChange) {}
     public func finish() {}
+
+    /// Either kind of event.
+    public func record(_ event: RunEvent) {
+        switch event {
+        case .scan(let scanEvent): record(scanEvent)
+        case .change(let change): record(change)
+        }
+    }
 }

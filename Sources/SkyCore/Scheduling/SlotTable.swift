@@ -2,8 +2,8 @@
 /// batch, so lanes on screen refill in place.
 struct SlotTable: Sendable {
     private(set) var slots: [SlotOccupancy?]
-    /// One bit per slot, set while the slot is free, so finding the lowest free slot reads one word
-    /// per 64 slots rather than every slot: it runs for every scan, and a batch can be 4096.
+    /// One bit per slot, set while the slot is free: finding the lowest free slot reads one word
+    /// per 64 slots, where a batch can be 4096 and every start asks.
     private var freeBits: [UInt64] = []
 
     init(batch: Int) {
@@ -12,7 +12,6 @@ struct SlotTable: Sendable {
     }
 
     /// The lowest free slot below `batch`, if any.
-    @inline(__always)
     func freeSlot(below batch: Int) -> Int? {
         let limit = min(batch, slots.count)
         var word = 0
@@ -27,13 +26,16 @@ struct SlotTable: Sendable {
         return nil
     }
 
-    @inline(__always)
     mutating func occupy(_ slot: Int, with occupancy: SlotOccupancy) {
         slots[slot] = occupancy
         freeBits[slot / 64] &= ~(1 << UInt64(slot % 64))
     }
 
-    @inline(__always)
+    /// Stream runs: the slot's scan has ended and its result waits in the stream.
+    mutating func mark(_ slot: Int, inStream: Bool) {
+        slots[slot]?.inStream = inStream
+    }
+
     mutating func release(_ slot: Int) {
         slots[slot] = nil
         freeBits[slot / 64] |= 1 << UInt64(slot % 64)
@@ -63,27 +65,17 @@ public struct SlotOccupancy: Equatable, Sendable {
     public var priority: ScanPriority
     /// When the scan started, measured from the start of the run.
     public var startedAt: Duration
-    /// `TaskPriority` comes from a resilient library, so storing one would make every copy of an
-    /// occupancy (several per scan) go through runtime value witnesses; its raw value does not.
-    private var effectiveRaw: UInt8 = 0
-
+    /// Stream runs only: the scan has ended, and its result waits in the stream for the consumer,
+    /// which frees the slot when it takes it.
+    public var inStream = false
     /// The priority the runtime reports the scan's child running at, which need not be the one it
     /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
-    public var effective: TaskPriority? {
-        get { effectiveRaw == 0 ? nil : TaskPriority(rawValue: effectiveRaw) }
-        set { effectiveRaw = newValue?.rawValue ?? 0 }
-    }
+    public var effective: TaskPriority?
 
-    public init(scan: Int, priority: ScanPriority, startedAt: Duration) {
+    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
         self.scan = scan
         self.priority = priority
         self.startedAt = startedAt
-    }
-
-    /// With the effective priority known; the engine uses the other initialiser, which has no
-    /// optional `TaskPriority` to copy and destroy for every scan.
-    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority?) {
-        self.init(scan: scan, priority: priority, startedAt: startedAt)
         self.effective = effective
     }
 }

@@ -113,7 +113,7 @@ public struct IntervalRecorder: Sendable {
     }
 
     private static func scans(_ counters: ScanCounters) -> Int {
-        counters.completed + counters.failed + counters.verificationFailures
+        counters.finished
     }
 }
 

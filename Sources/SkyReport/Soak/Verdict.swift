@@ -53,7 +53,7 @@ public struct Verdict: Equatable, Sendable {
         case .drained, .timeUp:
             break
         }
-        let finished = c.completed + c.failed
+        let finished = c.finished
         if c.completed == 0 {
             return Verdict(passed: false, reason: "no scan completed, so nothing was checked")
         }

@@ -75,8 +75,8 @@ public struct DashboardState: Sendable {
             self.snapshot = snapshot
             self.elapsed = elapsed
             let counters = snapshot.counters
-            rates.observe(finished: counters.completed + counters.failed, at: elapsed)
-            counterLag.observe(direct: snapshot.direct.finished, actor: counters.completed + counters.failed, at: elapsed)
+            rates.observe(finished: counters.finished, at: elapsed)
+            counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
             return []
         case .resize(let size):

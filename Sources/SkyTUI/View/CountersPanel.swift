@@ -13,7 +13,7 @@ enum CountersPanel {
         if state.info.counters == .direct {
             // Finishes as the children counted them; still running as far as they know.
             notes.append("direct")
-            let unseen = max(0, snapshot.direct.finished - counters.completed - counters.failed)
+            let unseen = max(0, snapshot.direct.finished - counters.finished)
             counters.completed = max(counters.completed, snapshot.direct.completed)
             counters.failed = max(counters.failed, snapshot.direct.failed)
             counters.running = max(0, counters.running - unseen)
@@ -82,7 +82,7 @@ enum CountersPanel {
             ScanPriority.allCases.map { priority in
                 let counts = snapshot.byPriority[priority]
                 let name = initials ? String(priority.description.prefix(1).uppercased()) : priority.description
-                let done = Figures.count(counts.completed + counts.failed, width: countWidth)
+                let done = Figures.count(counts.finished, width: countWidth)
                 let scheduled = outOf ? "/" + Figures.count(counts.scheduled, width: countWidth) : ""
                 return (priority, "\(name) \(done)\(scheduled)")
             }

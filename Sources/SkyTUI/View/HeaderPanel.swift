@@ -86,7 +86,7 @@ enum HeaderPanel {
         if state.isStopping { return "stopping" }
         if state.isPaused { return "paused" }
         guard let total = snapshot.configuration.total else { return "none" }
-        let remaining = total - snapshot.counters.finished
+        let remaining = total - snapshot.counters.ended
         let rate = state.recentRate > 0 ? state.recentRate : snapshot.meanRate
         guard rate > 0 else { return "after the first scan" }
         return Figures.countdown(seconds: Double(remaining) / rate)

@@ -15,7 +15,7 @@ enum ThroughputPanel {
         column = grid.write("/s (5 s)   mean ", x: column, y: y + 1, style: Style(.muted), width: x + width - column)
         // The mean since the start is derived at the frame's live elapsed time: the engine's figure
         // is refreshed only when scans finish, and would stand still between long scans.
-        let finished = snapshot.counters.completed + snapshot.counters.failed
+        let finished = snapshot.counters.finished
         let mean = state.elapsed > .zero ? Double(finished) / state.elapsed.seconds : 0
         column = grid.write(Figures.quantity(mean), x: column, y: y + 1, style: Style(.accent, bold: true), width: x + width - column)
         grid.write("/s", x: column, y: y + 1, style: Style(.muted), width: x + width - column)

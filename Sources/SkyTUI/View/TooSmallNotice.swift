@@ -6,7 +6,7 @@ enum TooSmallNotice {
         let lines = [
             "terminal too small",
             "(need \(minimum.width)\(times)\(minimum.height), have \(size.width)\(times)\(size.height))",
-            "\(state.snapshot.counters.finished)\(state.snapshot.configuration.total.map { " of \($0)" } ?? "") scans done",
+            "\(state.snapshot.counters.ended)\(state.snapshot.configuration.total.map { " of \($0)" } ?? "") scans done",
             "q quits",
         ]
         let top = max(0, (size.height - lines.count) / 2)

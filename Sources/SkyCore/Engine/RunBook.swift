@@ -1,0 +1,249 @@
+import DequeModule
+
+/// The run book: every fact about one run, and the only code that changes them.
+///
+/// A plain value, with no tasks, locks or clocks. Each transition is handed the time, changes the
+/// book, and returns the events it wrote, in the order they happened; the strategies decide
+/// *when* a transition happens, the book decides *what* it means. It keeps three invariants:
+/// - a slot holds at most one scan;
+/// - a scan gets exactly one terminal event (completed, failed, verification failed, cancelled);
+/// - the counts add up: `scheduled == waiting + running + inStream + ended`, and once the book is
+///   closed, every scan of the total is accounted for.
+///
+/// Memory does not grow with the total: scans are derived from the seed as they are scheduled, at
+/// most `queueDepth` wait at a time, and the statistics live in fixed-size histograms and rings.
+struct RunBook: Sendable {
+    /// Failures kept for the errors panel.
+    static let recentErrorLimit = 64
+    /// Failures kept for the final summary; older ones are counted, not kept.
+    static let summaryErrorLimit = 1000
+    /// Scheduled scans waiting in the ready queue, at most.
+    static let queueDepth = 4096
+
+    let configuration: RunConfiguration
+    // Fields the book's extensions (outcomes, controls, snapshots) share are internal; nothing
+    // outside the book writes them.
+    var progress: RunProgress
+    var slots: SlotTable
+    private(set) var queue = ReadyQueue()
+    /// The next scan to schedule; the scans from here on have not been scheduled.
+    private var nextScan = 0
+    /// Scans from this index on are never scheduled: the total, or where scheduling stood when
+    /// `--duration` ran out. `Int.max` for a run bounded by time alone, until then.
+    private var scanLimit: Int
+    /// A timed run keeps its queue one batch deep: the scans still waiting when the time runs out
+    /// are cancelled, and there should be few.
+    private let queueLimit: Int
+    var recentErrors: [ScanErrorRecord] = []
+    var errorLog = Deque<ScanErrorRecord>()
+    var errorCount = 0
+    var verificationLog = Deque<VerificationRecord>()
+    var latency = LatencyRecorder()
+    var throughput = ThroughputMeter()
+    /// While paused: how many more scans may start (`step`).
+    var pendingSteps = 0
+    /// When the run began to stop, to measure how long its running scans take to.
+    private var stopAskedAt: Duration?
+    /// Stream runs: results that ended and wait in the stream, by slot, so that a result the
+    /// consumer never takes is still booked when the run closes.
+    var unconsumed: [Int: ScanReport] = [:]
+    /// Scans of the total never scheduled because the run stopped first; they have no events.
+    private(set) var neverScheduled = 0
+
+    init(configuration: RunConfiguration) {
+        self.configuration = configuration
+        progress = RunProgress(configuration: configuration)
+        slots = SlotTable(batch: configuration.window)
+        scanLimit = configuration.total ?? .max
+        queueLimit = configuration.duration == nil ? Self.queueDepth : max(1, configuration.window)
+    }
+
+    /// How the run is ending, once it is: a cancel, a failure, or nothing yet.
+    var ending: RunEnding? {
+        switch progress.phase {
+        case .stopping(let ending), .finished(let ending): ending
+        case .ready, .running, .paused: nil
+        }
+    }
+
+    /// Nothing runs, nothing waits in a stream, and no scan will start.
+    var isDrained: Bool {
+        let c = progress.counters
+        return c.running == 0 && c.inStream == 0 && (ending != nil || (queue.isEmpty && nextScan == scanLimit))
+    }
+
+    /// What a strategy's loop asks of the book after every step.
+    struct LoopState: Equatable, Sendable {
+        var stopping = false
+        var drained = false
+        var canStart = false
+    }
+
+    var loopState: LoopState {
+        LoopState(stopping: ending != nil, drained: isDrained, canStart: canStart)
+    }
+
+    /// Scans that hold a slot: running, or ended with their result still in the stream.
+    private var occupied: Int { progress.counters.running + progress.counters.inStream }
+
+    /// Whether `start` would start a scan now.
+    var canStart: Bool {
+        ending == nil && (progress.phase != .paused || pendingSteps > 0) && occupied < progress.batch
+            && !queue.isEmpty && slots.freeSlot(below: progress.batch) != nil
+    }
+
+    // MARK: - Transitions
+
+    /// The run begins: the first scans are scheduled.
+    mutating func open(at now: Duration, startedAt: ContinuousClock.Instant) -> [RunEvent] {
+        precondition(progress.phase == .ready, "a run book opens once")
+        progress.phase = .running
+        progress.startedAt = startedAt
+        var events: [RunEvent] = []
+        schedule(at: now, into: &events)
+        return events
+    }
+
+    /// A scan that `start` returned: the child to run, and the events the start wrote.
+    struct Start {
+        var scan: Int
+        var priority: ScanPriority
+        var slot: Int
+        var events: [RunEvent]
+    }
+
+    /// Gives the highest-priority waiting scan the lowest free slot, if a scan may start now.
+    mutating func start(at now: Duration) -> Start? {
+        guard canStart, let slot = slots.freeSlot(below: progress.batch), let entry = queue.popNext() else { return nil }
+        latency.record(wait: now - entry.scheduledAt)
+        slots.occupy(slot, with: SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now))
+        count(entry.priority) { $0.waiting -= 1; $0.running += 1 }
+        progress.maxRunning = max(progress.maxRunning, progress.counters.running)
+        if progress.phase == .paused { pendingSteps -= 1 }
+        var events: [RunEvent] = [.scan(ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now))]
+        schedule(at: now, into: &events)
+        return Start(scan: entry.scan, priority: entry.priority, slot: slot, events: events)
+    }
+
+    /// Stream runs: a scan has ended and its result is in the stream. It keeps its slot until the
+    /// consumer takes the result (`finish`), which is the stream's back-pressure.
+    mutating func deliver(_ report: ScanReport) {
+        let occupancy = occupant(of: report)
+        slots.mark(report.slot, inStream: true)
+        count(occupancy.priority) { $0.running -= 1; $0.inStream += 1 }
+        unconsumed[report.slot] = report
+    }
+
+    /// Books a scan's end: its terminal event, and the slot it frees.
+    mutating func finish(_ report: ScanReport, at now: Duration) -> [RunEvent] {
+        let occupancy = occupant(of: report)
+        if occupancy.inStream {
+            unconsumed[report.slot] = nil
+            count(occupancy.priority) { $0.inStream -= 1 }
+        } else {
+            count(occupancy.priority) { $0.running -= 1 }
+        }
+        slots.release(report.slot)
+        // Slots above a shrunken batch close as they free.
+        if slots.slots.count > progress.batch { slots.resize(to: progress.batch) }
+        var events = [RunEvent.scan(ScanEvent(
+            kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
+        account(report, priority: occupancy.priority, at: now, into: &events)
+        noteStopped(at: now)
+        return events
+    }
+
+    /// `--errors throw`: `report`'s failure was thrown out of the group, which cancelled every
+    /// other scan and waited for them; their results went with it. `discarded` is how many of
+    /// them had completed all the same.
+    mutating func throwOut(_ report: ScanReport, discarded: Int, at now: Duration) -> [RunEvent] {
+        var events = finish(report, at: now)
+        if ending == nil || ending == .failFast(scan: report.scan) {
+            events += stop(.thrown(scan: report.scan), at: now)
+        }
+        for (slot, occupancy) in slots.slots.enumerated() {
+            guard let occupancy else { continue }
+            let cancelled = ScanReport(scan: occupancy.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero)
+            events += finish(cancelled, at: now)
+        }
+        progress.discarded = discarded
+        return events
+    }
+
+    /// `--duration` has run out: no scan starts after this; the waiting ones are cancelled and the
+    /// running ones finish. Nothing happens if the time is not up yet (a timer woken early).
+    mutating func closeAdmission(at now: Duration) -> [RunEvent] {
+        guard let duration = configuration.duration, now >= duration, !progress.timeUp, ending == nil else { return [] }
+        progress.timeUp = true
+        scanLimit = nextScan
+        return [.change(RunChange(.timeUp, at: now))] + cancelWaiting(at: now)
+    }
+
+    /// The run is over: every scan still waiting is cancelled with its event, results left in a
+    /// stream are booked, and scans never scheduled are counted as cancelled (there may be
+    /// millions, so they get no events of their own).
+    mutating func close(at now: Duration) -> [RunEvent] {
+        var events: [RunEvent] = []
+        for report in unconsumed.values.sorted(by: { $0.slot < $1.slot }) { events += finish(report, at: now) }
+        events += cancelWaiting(at: now)
+        if let total = configuration.total { neverScheduled = min(total, scanLimit) - nextScan }
+        progress.counters.cancelled += neverScheduled
+        nextScan += neverScheduled
+        progress.phase = .finished(ending ?? (progress.timeUp ? .timeUp : .drained))
+        progress.elapsed = now
+        let c = progress.counters
+        precondition(c.running == 0 && c.inStream == 0 && c.waiting == 0, "a closed run holds no scans")
+        precondition(c.ended == c.scheduled + neverScheduled, "every scan has one terminal state")
+        return events
+    }
+
+    // MARK: - Parts of the transitions
+
+    /// Starts the run's stop: no scan starts after this.
+    mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
+        guard self.ending == nil else { return [] }
+        progress.phase = .stopping(ending)
+        stopAskedAt = now
+        noteStopped(at: now)
+        return [.change(RunChange(.stopping(ending), at: now))]
+    }
+
+    /// Tops the ready queue up to its depth from the scans not yet scheduled.
+    private mutating func schedule(at now: Duration, into events: inout [RunEvent]) {
+        while queue.count < queueLimit && nextScan < scanLimit && ending == nil {
+            let scan = nextScan
+            let priority = configuration.priority(of: scan)
+            queue.append(ReadyQueue.Entry(scan: scan, priority: priority, scheduledAt: now))
+            count(priority) { $0.scheduled += 1; $0.waiting += 1 }
+            events.append(.scan(ScanEvent(kind: .scheduled, scan: scan, priority: priority, slot: nil, time: now)))
+            nextScan += 1
+        }
+    }
+
+    private mutating func cancelWaiting(at now: Duration) -> [RunEvent] {
+        queue.removeAll().map { entry in
+            count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
+            return .scan(ScanEvent(kind: .cancelled, scan: entry.scan, priority: entry.priority, slot: nil, time: now))
+        }
+    }
+
+    /// After a stop was asked for: once nothing runs, how long the running scans took to stop.
+    private mutating func noteStopped(at now: Duration) {
+        guard let askedAt = stopAskedAt, progress.stoppedIn == nil, progress.counters.running == 0 else { return }
+        progress.stoppedIn = now - askedAt
+    }
+
+    /// The scan in `report`'s slot, which must be the report's own.
+    private func occupant(of report: ScanReport) -> SlotOccupancy {
+        guard report.slot < slots.slots.count, let occupancy = slots.slots[report.slot], occupancy.scan == report.scan else {
+            preconditionFailure("scan \(report.scan) reported from slot \(report.slot), which it does not hold")
+        }
+        return occupancy
+    }
+
+    /// Changes the run's counters and the priority's alike.
+    mutating func count(_ priority: ScanPriority, _ change: (inout ScanCounters) -> Void) {
+        change(&progress.counters)
+        change(&progress.byPriority[priority])
+    }
+}

@@ -1,0 +1,50 @@
+/// What a scan's child task hands back: which scan, in which slot, how it ended, and what the
+/// child saw of itself while it ran.
+public struct ScanReport: Sendable {
+    public var scan: Int
+    public var slot: Int
+    public var outcome: ScanOutcome
+    /// The sweep's own time, measured inside the child from its first line to its last: the run
+    /// time of the scan, with no wait for the actor in it.
+    public var ran: Duration
+}
+
+/// The one body every strategy runs for a scan, as a child task or, in the serial loop, inline.
+///
+/// It derives the scan from the seed, notes in its slot's ledger cell what priority the runtime
+/// runs it at, sweeps the sector, counts its own finish, and reports. Nothing in it touches the
+/// run book: the child runs on any pool thread, and only the actor writes the book. A class, so a
+/// child captures one reference rather than a copy of the run's configuration.
+final class ScanChild: Sendable {
+    let configuration: RunConfiguration
+    let gauge: ThreadGauge
+    let ledger: SlotLedger
+
+    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger) {
+        self.configuration = configuration
+        self.gauge = gauge
+        self.ledger = ledger
+    }
+
+    /// `@concurrent`, so a child never runs on the actor that started it.
+    @concurrent
+    func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {
+        let cell = ledger[slot]
+        cell.noteStart(of: scan, asked: asked)
+        let task = ScanTask(
+            plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
+            verify: configuration.verify)
+        let clock = ContinuousClock()
+        let began = clock.now
+        let outcome = await task.run()
+        let ran = clock.now - began
+        cell.noteFinish(outcome)
+        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran)
+    }
+}
+
+/// `--errors throw`: a scan's failure, thrown out of its child so that the group's `next()`
+/// rethrows it.
+struct ThrownFailure: Error {
+    let report: ScanReport
+}

@@ -1,0 +1,60 @@
+/// Something that happened to the whole run rather than to one scan: a control taking effect, the
+/// run starting to stop, the time running out.
+///
+/// Changes travel in the same ordered stream as the scans' events, so a reader that replays the
+/// stream knows, at every line, the batch in force and whether the run was paused.
+public struct RunChange: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The batch in force from here on.
+        case batch(Int)
+        case paused
+        case resumed
+        /// While paused: one more scan may start.
+        case step
+        /// Cancellation was asked for (a control, `--fail-fast`, a thrown failure); running scans
+        /// stop at their next check and no new ones start.
+        case stopping(RunEnding)
+        /// `--duration` ran out: no scan starts after this, the running ones finish.
+        case timeUp
+    }
+
+    public var kind: Kind
+    /// When it happened, measured from the start of the run.
+    public var time: Duration
+
+    public init(_ kind: Kind, at time: Duration) {
+        self.kind = kind
+        self.time = time
+    }
+
+    /// The name used in the events file.
+    public var name: String {
+        switch kind {
+        case .batch: "batch"
+        case .paused: "paused"
+        case .resumed: "resumed"
+        case .step: "step"
+        case .stopping: "stopping"
+        case .timeUp: "time_up"
+        }
+    }
+}
+
+/// One line of a run's record: a scan's event or a change to the run, in the order they happened.
+public enum RunEvent: Equatable, Sendable {
+    case scan(ScanEvent)
+    case change(RunChange)
+
+    public var time: Duration {
+        switch self {
+        case .scan(let event): event.time
+        case .change(let change): change.time
+        }
+    }
+
+    /// The scan's event, if this is one.
+    public var scanEvent: ScanEvent? {
+        if case .scan(let event) = self { return event }
+        return nil
+    }
+}

@@ -1,0 +1,104 @@
+/// The steps every strategy's loop is made of: start a scan as a child, book what comes back, and
+/// take the controls. Each is one transition of the run book, on the actor.
+extension ScanModel {
+    /// What wakes a strategy's loop.
+    enum Wake: Sendable {
+        /// A scan's child returned its report.
+        case finished(ScanReport)
+        /// A control arrived (a key, a signal), or the inbox was rung.
+        case control
+        /// `--duration` may have run out.
+        case deadline
+        /// The serial loop's own child returned.
+        case loopEnded
+    }
+
+    /// Adds the children that wake the loop for something other than a scan: one waiting for the
+    /// next control, and, with `--duration`, one sleeping until the time is up. Without them, a
+    /// loop waiting in `group.next()` would hear a key only when some scan ended.
+    func addWatchers(to group: inout ThrowingTaskGroup<Wake, any Error>) {
+        addControlWatcher(to: &group)
+        if let duration = configuration.duration {
+            let deadline = origin + duration
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return .deadline
+            }
+        }
+    }
+
+    func addControlWatcher(to group: inout ThrowingTaskGroup<Wake, any Error>) {
+        let inbox = self.inbox
+        group.addTask {
+            await inbox.wait()
+            return .control
+        }
+    }
+
+    /// Starts every scan the book lets start now, each as a child of `group` at its priority.
+    /// `addTaskUnlessCancelled`: a group whose task was cancelled from outside starts nothing new.
+    func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>) {
+        // A control sent while the loop was busy (a key, a sink's reaction) holds from this start.
+        takeControls()
+        let now = now()
+        while let start = startNext(at: now) {
+            let (child, throwing) = (self.child, configuration.errors == .throw)
+            let added = group.addTaskUnlessCancelled(priority: start.priority.taskPriority) {
+                let report = await child.run(scan: start.scan, in: start.slot, asked: start.priority)
+                // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
+                if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
+                return .finished(report)
+            }
+            if !added {
+                // The group's task was cancelled before the child could be added.
+                let report = ScanReport(scan: start.scan, slot: start.slot, outcome: .failure(.cancelled), ran: .zero)
+                write { [now = self.now()] in $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
+            }
+        }
+    }
+
+    /// Books a scan's end.
+    func settle(_ report: ScanReport) {
+        write { [now = now()] in $0.finish(report, at: now) }
+    }
+
+    /// `--errors throw`: books the failure the group threw, and the scans it cancelled with it.
+    func settleThrown(_ thrown: ThrownFailure) {
+        // The children counted their own completions; those the group took are booked, the rest
+        // were finished and thrown away.
+        let finished = ledger.totals().direct.completed
+        write { [now = now()] book in
+            book.throwOut(thrown.report, discarded: max(0, finished - book.progress.counters.completed), at: now)
+        }
+    }
+
+    /// Takes the controls sent since the last look, and notices a cancellation of the run's own
+    /// task (its owner may cancel it rather than send `cancel`).
+    func takeControls() {
+        for control in inbox.drain() {
+            write { [now = now()] in $0.apply(control, at: now) }
+        }
+        if Task.isCancelled { write { [now = now()] in $0.stop(.cancelled, at: now) } }
+        // A parked serial loop looks again at every control.
+        serialGate?.resume()
+        serialGate = nil
+    }
+
+    /// Handles a wake that is not a scan's report, and says whether the run is now stopping.
+    func handle(_ wake: Wake, in group: inout ThrowingTaskGroup<Wake, any Error>) {
+        switch wake {
+        case .control:
+            takeControls()
+            if !isStopping { addControlWatcher(to: &group) }
+        case .deadline:
+            write { [now = now()] in $0.closeAdmission(at: now) }
+            serialGate?.resume()
+            serialGate = nil
+        case .finished, .loopEnded:
+            break
+        }
+    }
+
+    var isStopping: Bool { loop.stopping }
+    var isDrained: Bool { loop.drained }
+}

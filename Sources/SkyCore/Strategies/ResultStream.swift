@@ -1,0 +1,64 @@
+/// **A bounded task group exposed as an `AsyncStream`.**
+///
+/// A producer task runs the sliding window and yields each result into a stream; this task, the
+/// consumer, iterates the stream and books the results. The producer is unstructured, so nothing
+/// would cancel it with a parent: when the consumer stops (a cancel, `--fail-fast`), the stream
+/// ends, and its `onTermination` cancels the producer, whose group then cancels its children.
+///
+/// The bound covers results not yet consumed: a slot is reused only once the consumer has taken
+/// its scan's result. A slow consumer so holds the producer back, and the stream never holds more
+/// than `batch` results.
+extension ScanModel {
+    /// What the producer hands the consumer.
+    enum Delivery: Sendable {
+        case result(ScanReport)
+        /// Nothing finished, but the run is stopping: the consumer should look.
+        case stopping
+    }
+
+    func runResultStream() async {
+        let (results, continuation) = AsyncStream.makeStream(of: Delivery.self)
+        let producer = Task { await self.produce(into: continuation) }
+        continuation.onTermination = { _ in producer.cancel() }
+
+        for await delivery in results {
+            if case .result(let report) = delivery {
+                settle(report)
+                    // The slot is free: wake a producer held back by a full window.
+                if producerWaiting { inbox.ring() }
+            }
+            if isStopping { break }
+        }
+        // Leaving the loop lets go of the stream, which ends it and cancels the producer. The
+        // consumer's own task may have been cancelled too, which also ends the iteration.
+        if !isStopping && Task.isCancelled { write { [now = now()] in $0.stop(.cancelled, at: now) } }
+        continuation.finish()
+        await producer.value
+    }
+
+    /// The producer: the sliding window, yielding each result instead of booking it.
+    private func produce(into stream: AsyncStream<Delivery>.Continuation) async {
+        await withThrowingTaskGroup(of: Wake.self) { group in
+            addWatchers(to: &group)
+            startScans(in: &group)
+            while !isDrained, let wake = try? await group.next() {
+                producerWaiting = false
+                switch wake {
+                case .finished(let report):
+                    write { $0.deliver(report); return [] }
+                    // Once the consumer has gone, nobody takes the result: book it here.
+                    if case .terminated = stream.yield(.result(report)) { settle(report) }
+                default:
+                    let wasStopping = isStopping
+                    handle(wake, in: &group)
+                    if !wasStopping && isStopping { stream.yield(.stopping) }
+                }
+                startScans(in: &group)
+                // Every slot holds a result the consumer has not taken: wait for it to take one.
+                producerWaiting = book.withLock { $0.progress.counters.running == 0 }
+            }
+            group.cancelAll()
+        }
+        stream.finish()
+    }
+}

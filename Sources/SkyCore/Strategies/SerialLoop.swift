@@ -1,0 +1,60 @@
+/// **A serial queue inside an actor.**
+///
+/// One scan after another, in a plain loop: the loop awaits each scan before it starts the next,
+/// so two never run at once, and `--spacing` puts a gap between them. The next scan is always the
+/// highest-priority one waiting, first in, first out within a priority.
+///
+/// An actor does not serialise across its own `await`s: while the loop awaits a scan, this actor
+/// takes controls and serves snapshots. The order comes from the loop itself, which starts a scan
+/// only after the last one has ended. The loop runs as a child task, so that a cancel reaches the
+/// scan it awaits; with `--errors throw`, a failure is thrown out of the loop like any `try`.
+extension ScanModel {
+    func runSerialLoop() async {
+        do {
+            try await withThrowingTaskGroup(of: Wake.self) { group in
+                addWatchers(to: &group)
+                group.addTask {
+                    try await self.serialLoop()
+                    return .loopEnded
+                }
+                while let wake = try await group.next() {
+                    if case .loopEnded = wake { break }
+                    handle(wake, in: &group)
+                    // A cancel cancels the loop's child, and so the scan it awaits.
+                    if isStopping { group.cancelAll() }
+                }
+                group.cancelAll()
+            }
+        } catch let thrown as ThrownFailure {
+            settleThrown(thrown)
+        } catch {
+            preconditionFailure("the serial loop throws only ThrownFailure: \(error)")
+        }
+    }
+
+    private func serialLoop() async throws {
+        while let start = await nextSerialStart() {
+            // The loop's own task runs the scan: awaited right here, never two at once.
+            let report = await child.run(scan: start.scan, in: start.slot, asked: start.priority)
+            if configuration.errors == .throw, case .failure(.failed) = report.outcome {
+                throw ThrownFailure(report: report)
+            }
+            settle(report)
+            if configuration.spacing > .zero && !isDrained {
+                try? await Task.sleep(for: configuration.spacing)
+            }
+        }
+    }
+
+    /// The next scan to run, once the book lets it start: parked while paused, `nil` once the
+    /// run is drained or stopping.
+    private func nextSerialStart() async -> RunBook.Start? {
+        while true {
+            takeControls()
+            if let start = startNext(at: now()) { return start }
+            if isStopping || isDrained || Task.isCancelled { return nil }
+            // Paused, or the time is up with nothing left: wait for a control or the deadline.
+            await withCheckedContinuation { serialGate = $0 }
+        }
+    }
+}

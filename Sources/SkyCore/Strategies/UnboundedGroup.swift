@@ -1,0 +1,34 @@
+/// **An unbounded task group.**
+///
+/// Every scan is added to the group at once, and the pool, not the program, decides how many run:
+/// with more children than threads, most of them wait for a thread while counting as running. The
+/// results are taken as they come, in the order the scans finish. Compare the batched window,
+/// which holds the group to `batch` children and so keeps memory and latency bounded.
+extension ScanModel {
+    func runUnboundedGroup() async {
+        do {
+            try await withThrowingTaskGroup(of: Wake.self) { group in
+                addWatchers(to: &group)
+                // Every scan, now: the window is the whole total.
+                startScans(in: &group)
+
+                for try await wake in group {
+                    if case .finished(let report) = wake {
+                        settle(report)
+                    } else {
+                        handle(wake, in: &group)
+                        // Scans held back by a pause start once it lifts.
+                        startScans(in: &group)
+                    }
+                    if isStopping { group.cancelAll() }
+                    if isDrained { break }
+                }
+                group.cancelAll()
+            }
+        } catch let thrown as ThrownFailure {
+            settleThrown(thrown)
+        } catch {
+            preconditionFailure("a scan's child throws only ThrownFailure: \(error)")
+        }
+    }
+}
