@@ -25,6 +25,19 @@ public enum EventLine {
         return line + "}\n"
     }
 
+    /// A change to the whole run, as a line between the scans' events where it happened.
+    public static func format(_ change: RunChange) -> String {
+        var line = "{\"event\":\"\(change.name)\""
+        switch change.kind {
+        case .batch(let batch): line += ",\"batch\":\(batch)"
+        case .stopping(let ending):
+            line += ",\"reason\":\"\(ending.name)\""
+            if let scan = ending.scan { line += ",\"scan\":\(scan)" }
+        case .paused, .resumed, .step, .timeUp: break
+        }
+        return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
+    }
+
     /// The closing line for scans cancelled before they were ever scheduled (they have no
     /// per-scan events; see `RunSummary.notStarted`).
     public static func notStarted(count: Int, firstScan: Int, time: Duration) -> String {

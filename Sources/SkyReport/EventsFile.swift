@@ -59,6 +59,10 @@ public final class EventsFile: ScanEventSink {
         write(EventLine.format(event))
     }
 
+    public func record(_ change: RunChange) {
+        write(EventLine.format(change))
+    }
+
     /// Appends a raw line (already newline-terminated); dropped and counted if the buffer is full.
     public func write(_ line: String) {
         var line = line

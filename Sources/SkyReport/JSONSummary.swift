@@ -203,13 +203,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         failFast = config.failFast
         strategy = config.strategy.rawValue
         errorMode = config.errors.rawValue
-        switch summary.ending {
-        case .drained: ending = "drained"
-        case .cancelled: ending = "cancelled"
-        case .failFast: ending = "fail_fast"
-        case .thrown: ending = "thrown"
-        case .timeUp: ending = "time_up"
-        }
+        ending = summary.ending.name
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled
         completed = s.counters.completed

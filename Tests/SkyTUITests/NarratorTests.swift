@@ -7,9 +7,16 @@ struct NarratorTests {
     static func narrate(
         _ events: [ScanEvent], batch: Int, failFast: Bool = false, strategy: ScanStrategy = .batched, errors: ErrorMode = .result
     ) -> [String] {
-        let configuration = RunConfiguration(total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors)
-        var narrator = Narrator()
-        return events.map { narrator.narrate($0, batch: batch, configuration: configuration) }
+        narrate(events.map(RunEvent.scan), batch: batch, failFast: failFast, strategy: strategy, errors: errors)
+    }
+
+    static func narrate(
+        _ events: [RunEvent], batch: Int, failFast: Bool = false, strategy: ScanStrategy = .batched, errors: ErrorMode = .result
+    ) -> [String] {
+        let configuration = RunConfiguration(
+            total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors)
+        var narrator = Narrator(configuration: configuration)
+        return events.map { narrator.narrate($0) }
     }
 
     @Test("A seeded run at batch 1 is narrated the same way every time")
@@ -72,7 +79,7 @@ struct NarratorTests {
         for scan in 0..<5 {
             buffer.record(ScanEvent(kind: .scheduled, scan: scan, priority: .low, slot: nil, time: .zero))
         }
-        #expect(buffer.drain().map(\.scan) == [2, 3, 4])
+        #expect(buffer.drain().compactMap(\.scanEvent).map(\.scan) == [2, 3, 4])
         #expect(buffer.dropped == 2)
         #expect(buffer.drain().isEmpty)
     }
@@ -84,7 +91,7 @@ struct NarratorTests {
         #expect(state.update(.key(.character("e"))) == [])
         #expect(state.showingExplain)
         let events = (0..<200).map { ScanEvent(kind: .scheduled, scan: $0, priority: .medium, slot: nil, time: .seconds($0)) }
-        _ = state.update(.events(events))
+        _ = state.update(.events(events.map(RunEvent.scan)))
         #expect(state.narration.count == DashboardState.narrationLimit)
         #expect(state.narration.last?.text == "scan 199 (medium) is scheduled")
         #expect(state.narration.first?.time == .seconds(200 - DashboardState.narrationLimit))

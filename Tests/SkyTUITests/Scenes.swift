@@ -46,7 +46,7 @@ enum Scene: String, CaseIterable {
             _ = state.update(.key(.character("?")))
         case .explain:
             _ = state.update(.key(.character("e")))
-            _ = state.update(.events(Self.decisions))
+            _ = state.update(.events(Self.decisions.map(RunEvent.scan)))
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
         case .unbounded:
             state = DashboardState(snapshot: Self.unboundedRun, size: size, info: Self.info)

@@ -29,6 +29,25 @@ public enum RunEnding: Equatable, Sendable {
     /// still waiting in the ready queue (at most one batch) were cancelled.
     case timeUp
 
+    /// The name used in the JSON summary and the events file.
+    public var name: String {
+        switch self {
+        case .drained: "drained"
+        case .cancelled: "cancelled"
+        case .failFast: "fail_fast"
+        case .thrown: "thrown"
+        case .timeUp: "time_up"
+        }
+    }
+
+    /// The scan whose failure ended the run, if one did.
+    public var scan: Int? {
+        switch self {
+        case .failFast(let scan), .thrown(let scan): scan
+        case .drained, .cancelled, .timeUp: nil
+        }
+    }
+
     /// Whether a failure ended the run (exit status 1).
     public var isFailure: Bool {
         switch self {

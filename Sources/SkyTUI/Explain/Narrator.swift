@@ -3,30 +3,64 @@ public import SkyCore
 /// Turns the engine's events into plain sentences about each scheduling decision, for the explain
 /// panel: why a scan waits, which freed slot a scan takes, what a failure does to the group.
 ///
-/// It follows the run from the events alone (running scans, which scan freed which slot), so the
-/// same events always give the same story. What it keeps is bounded by the number of slots.
+/// It follows the run from the events alone, in their order: the scans holding slots, which scan
+/// freed which slot, and the batch in force (batch changes are events too). So the same events
+/// always give the same story, and a sentence never counts more busy slots than the batch allows
+/// without saying why. What it keeps is bounded by the number of slots.
 public struct Narrator: Sendable {
-    private var running = 0
+    private let configuration: RunConfiguration
+    /// Scans holding a slot: started, and without their terminal event yet.
+    private var busy = 0
+    /// The batch in force, as the events have told it so far.
+    private var batch: Int
     /// The scan that last freed each slot, until the next scan takes it.
     private var freedBy: [Int: Int] = [:]
 
-    public init() {}
+    public init(configuration: RunConfiguration) {
+        self.configuration = configuration
+        batch = configuration.window
+    }
 
-    /// The sentence for `event`, with `batch` the batch in force and `configuration` the run's
-    /// strategy and what a failure does.
-    public mutating func narrate(_ event: ScanEvent, batch: Int, configuration: RunConfiguration) -> String {
+    /// The sentence for `event`.
+    public mutating func narrate(_ event: RunEvent) -> String {
+        switch event {
+        case .scan(let scanEvent): narrate(scanEvent)
+        case .change(let change): narrate(change)
+        }
+    }
+
+    private mutating func narrate(_ change: RunChange) -> String {
+        switch change.kind {
+        case .batch(let newBatch):
+            batch = newBatch
+            return busy > newBatch
+                ? "batch set to \(newBatch): \(busy) scans still run, and their slots close as they end"
+                : "batch set to \(newBatch): \(busy) of \(newBatch) slots busy"
+        case .paused: return "paused: running scans finish, none start"
+        case .resumed: return "resumed: free slots fill again"
+        case .step: return "step: one more scan may start"
+        case .stopping(.cancelled): return "cancel: no scan starts now, and running ones stop at their next check"
+        case .stopping(.failFast(let scan)): return "scan \(scan)'s failure stops the run (--fail-fast)"
+        case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
+        case .stopping: return "the run is stopping"
+        case .timeUp: return "time is up: no scan starts after this, running ones finish"
+        }
+    }
+
+    private mutating func narrate(_ event: ScanEvent) -> String {
         let scan = "scan \(event.scan) (\(event.priority))"
         let strategy = configuration.strategy
         switch event.kind {
         case .scheduled:
-            return running >= batch && strategy != .unbounded
-                ? "\(scan) waits: \(running) of \(batch) slots busy"
-                : "\(scan) is scheduled"
+            guard busy >= batch && strategy != .unbounded else { return "\(scan) is scheduled" }
+            return busy > batch
+                ? "\(scan) waits: \(busy) scans still run above a batch of \(batch)"
+                : "\(scan) waits: \(busy) of \(batch) slots busy"
         case .started:
-            running += 1
+            busy += 1
             let slot = event.slot ?? 0
             if strategy == .unbounded {
-                return "\(scan) is added to the group: \(running) children, the pool runs what it can"
+                return "\(scan) is added to the group: \(busy) children, the pool runs what it can"
             }
             if strategy == .serial {
                 return "\(scan) starts: the loop awaits it before the next one"
@@ -34,7 +68,7 @@ public struct Narrator: Sendable {
             if let previous = freedBy.removeValue(forKey: slot) {
                 return "slot \(slot) freed by scan \(previous), so \(scan) starts"
             }
-            return "\(scan) starts in slot \(slot): \(running) of \(batch) slots busy"
+            return "\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy"
         case .completed(let result):
             vacate(event)
             let via = strategy == .stream ? ", taken from the stream" : ""
@@ -65,7 +99,7 @@ public struct Narrator: Sendable {
     /// Books a scan leaving its slot, so the next start there can say whose slot it took.
     private mutating func vacate(_ event: ScanEvent) {
         guard let slot = event.slot else { return }
-        running -= 1
+        busy -= 1
         freedBy[slot] = event.scan
     }
 }

@@ -9,7 +9,7 @@ public enum DashboardMessage: Sendable {
     case key(Key)
     case resize(TerminalSize)
     /// Events since the last frame, oldest first, for the explain panel.
-    case events([ScanEvent])
+    case events([RunEvent])
 }
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.

@@ -32,7 +32,7 @@ public struct DashboardState: Sendable {
     /// The latest narrated decisions, oldest first; at most `narrationLimit`.
     public private(set) var narration: [NarratedLine] = []
     public static let narrationLimit = 64
-    private var narrator = Narrator()
+    private var narrator: Narrator
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
@@ -46,6 +46,7 @@ public struct DashboardState: Sendable {
         requestedBatch = snapshot.batch
         showingExplain = explain
         nextStrategy = snapshot.configuration.strategy
+        narrator = Narrator(configuration: snapshot.configuration)
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
@@ -86,7 +87,7 @@ public struct DashboardState: Sendable {
             return press(key)
         case .events(let events):
             for event in events {
-                let text = narrator.narrate(event, batch: snapshot.batch, configuration: snapshot.configuration)
+                let text = narrator.narrate(event)
                 narration.append(NarratedLine(time: event.time, text: text))
             }
             if narration.count > Self.narrationLimit { narration.removeFirst(narration.count - Self.narrationLimit) }
