@@ -5,8 +5,8 @@
 /// blurred lines are kept, so a sweep of any length uses a few kilobytes.
 ///
 /// All arithmetic is on `UInt32` with wrapping operators: the checksum is then bit-exact across
-/// compilers and instruction sets, and overflow checks do not block vectorisation (see the field
-/// notes in DESIGN.md: plain checked arithmetic was 4.8× slower).
+/// compilers and instruction sets, and overflow checks do not block vectorisation: measured here,
+/// plain checked arithmetic was 4.8× slower (docs/performance.md).
 public struct SectorSweep: ~Copyable {
     /// Pixels per line.
     public static let width = 512

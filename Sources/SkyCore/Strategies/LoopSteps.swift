@@ -43,7 +43,7 @@ extension ScanModel {
         let now = now()
         while let start = startNext(at: now) {
             let (child, throwing) = (self.child, configuration.errors == .throw)
-            let added = group.addTaskUnlessCancelled(priority: start.priority.taskPriority) {
+            let added = group.addTaskUnlessCancelled(priority: start.priority.taskPriority) { @concurrent in
                 let report = await child.run(scan: start.scan, in: start.slot, asked: start.priority)
                 // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
                 if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
