@@ -168,19 +168,22 @@ struct RunBookTests {
         #expect(book.progress.phase == .finished(.timeUp))
     }
 
-    @Test("A large run keeps at most the queue depth waiting, and closing accounts every scan")
+    @Test("A large run keeps at most the queue depth waiting, topped up once half empty; closing accounts every scan")
     func queueDepth() throws {
         var book = Self.book(total: RunBook.queueDepth * 3, batch: 2)
         #expect(book.queue.count == RunBook.queueDepth)
-        for _ in 0..<10 {
+        #expect(book.admit(at: .zero).isEmpty, "a full queue takes no more")
+        for _ in 0..<(RunBook.queueDepth / 2) {
             let start = try Self.start(&book, at: .zero)
             _ = book.finish(Self.report(start), at: .zero)
-            #expect(book.queue.count == RunBook.queueDepth)
         }
+        #expect(book.queue.count == RunBook.queueDepth / 2)
+        #expect(book.admit(at: .zero).count == RunBook.queueDepth / 2)
+        #expect(book.queue.count == RunBook.queueDepth)
         _ = book.apply(.cancel, at: .zero)
         _ = book.close(at: .zero)
         let c = book.progress.counters
-        #expect(c.ended == RunBook.queueDepth * 3 && c.completed == 10)
+        #expect(c.ended == RunBook.queueDepth * 3 && c.completed == RunBook.queueDepth / 2)
         #expect(book.neverScheduled == RunBook.queueDepth * 3 - c.scheduled)
     }
 }

@@ -104,12 +104,12 @@ struct RunBook: Sendable {
         return events
     }
 
-    /// A scan that `start` returned: the child to run, and the events the start wrote.
+    /// A scan that `start` returned: the child to run, and its `started` event.
     struct Start {
         var scan: Int
         var priority: ScanPriority
         var slot: Int
-        var events: [RunEvent]
+        var event: RunEvent
     }
 
     /// Gives the highest-priority waiting scan the lowest free slot, if a scan may start now.
@@ -120,9 +120,16 @@ struct RunBook: Sendable {
         count(entry.priority) { $0.waiting -= 1; $0.running += 1 }
         progress.maxRunning = max(progress.maxRunning, progress.counters.running)
         if progress.phase == .paused { pendingSteps -= 1 }
-        var events: [RunEvent] = [.scan(ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now))]
+        let event = ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now)
+        return Start(scan: entry.scan, priority: entry.priority, slot: slot, event: .scan(event))
+    }
+
+    /// Tops the ready queue up from the scans not yet scheduled, once it has run half empty.
+    mutating func admit(at now: Duration) -> [RunEvent] {
+        guard queue.count <= queueLimit / 2 else { return [] }
+        var events: [RunEvent] = []
         schedule(at: now, into: &events)
-        return Start(scan: entry.scan, priority: entry.priority, slot: slot, events: events)
+        return events
     }
 
     /// Stream runs: a scan has ended and its result is in the stream. It keeps its slot until the

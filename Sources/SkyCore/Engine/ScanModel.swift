@@ -114,14 +114,16 @@ public actor ScanModel {
         record(events)
     }
 
-    /// `start` as a transition: the scan to start, if any, with its events handed on.
+    /// `start` as a transition: the scan to start, if any, with its event handed on.
     func startNext(at now: Duration) -> RunBook.Start? {
         guard loop.canStart else { return nil }
         let start = book.withLock { book in
             defer { loop = book.loopState }
             return book.start(at: now)
         }
-        if let start { record(start.events) }
+        if let start {
+            for sink in sinks { sink.record(start.event) }
+        }
         return start
     }
 

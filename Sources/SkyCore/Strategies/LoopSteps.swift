@@ -55,6 +55,9 @@ extension ScanModel {
                 write { [now = self.now()] in $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
             }
         }
+        // The starts have taken scans from the ready queue; it is topped up after the children are
+        // on their way.
+        write { $0.admit(at: now) }
     }
 
     /// Books a scan's end.

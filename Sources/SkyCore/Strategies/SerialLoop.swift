@@ -51,7 +51,10 @@ extension ScanModel {
     private func nextSerialStart() async -> RunBook.Start? {
         while true {
             takeControls()
-            if let start = startNext(at: now()) { return start }
+            if let start = startNext(at: now()) {
+                write { [now = now()] in $0.admit(at: now) }
+                return start
+            }
             if isStopping || isDrained || Task.isCancelled { return nil }
             // Paused, or the time is up with nothing left: wait for a control or the deadline.
             await withCheckedContinuation { serialGate = $0 }
