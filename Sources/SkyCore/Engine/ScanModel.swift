@@ -82,7 +82,7 @@ public actor ScanModel {
         origin = .now
         write { [origin] in $0.open(at: .zero, startedAt: origin) }
         // Controls sent before the run (a pause, to step from the first scan) hold from the start.
-        takeControls()
+        takeControls(at: .zero)
 
         switch configuration.strategy {
         case .serial: await runSerialLoop()

@@ -12,18 +12,19 @@ extension ScanModel {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 addWatchers(to: &group)
                 // Fill the window: `batch` children, the highest priorities first.
-                startScans(in: &group)
+                startScans(in: &group, at: now())
 
                 while let wake = try await group.next() {
+                    let now = now()
                     if case .finished(let report) = wake {
-                        settle(report)
+                        settle(report, at: now)
                     } else {
-                        handle(wake, in: &group)
+                        handle(wake, in: &group, at: now)
                     }
                     if isStopping { group.cancelAll() }
                     if isDrained { break }
                     // A slot is free again: the next waiting scan takes it.
-                    startScans(in: &group)
+                    startScans(in: &group, at: now)
                 }
                 // The group waits for its children even when the body is done; the watchers are
                 // all that is left, and this ends them.

@@ -37,10 +37,9 @@ extension ScanModel {
 
     /// Starts every scan the book lets start now, each as a child of `group` at its priority.
     /// `addTaskUnlessCancelled`: a group whose task was cancelled from outside starts nothing new.
-    func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>) {
+    func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // A control sent while the loop was busy (a key, a sink's reaction) holds from this start.
-        takeControls()
-        let now = now()
+        takeControls(at: now)
         while let start = startNext(at: now) {
             let (child, throwing) = (self.child, configuration.errors == .throw)
             let added = group.addTaskUnlessCancelled(priority: start.priority.taskPriority) { @concurrent in
@@ -52,7 +51,7 @@ extension ScanModel {
             if !added {
                 // The group's task was cancelled before the child could be added.
                 let report = ScanReport(scan: start.scan, slot: start.slot, outcome: .failure(.cancelled), ran: .zero)
-                write { [now = self.now()] in $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
+                write { $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
             }
         }
         // The starts have taken scans from the ready queue; it is topped up after the children are
@@ -61,8 +60,8 @@ extension ScanModel {
     }
 
     /// Books a scan's end.
-    func settle(_ report: ScanReport) {
-        write { [now = now()] in $0.finish(report, at: now) }
+    func settle(_ report: ScanReport, at now: Duration) {
+        write { $0.finish(report, at: now) }
     }
 
     /// `--errors throw`: books the failure the group threw, and the scans it cancelled with it.
@@ -77,24 +76,24 @@ extension ScanModel {
 
     /// Takes the controls sent since the last look, and notices a cancellation of the run's own
     /// task (its owner may cancel it rather than send `cancel`).
-    func takeControls() {
+    func takeControls(at now: Duration) {
         for control in inbox.drain() {
-            write { [now = now()] in $0.apply(control, at: now) }
+            write { $0.apply(control, at: now) }
         }
-        if Task.isCancelled { write { [now = now()] in $0.stop(.cancelled, at: now) } }
+        if Task.isCancelled { write { $0.stop(.cancelled, at: now) } }
         // A parked serial loop looks again at every control.
         serialGate?.resume()
         serialGate = nil
     }
 
     /// Handles a wake that is not a scan's report, and says whether the run is now stopping.
-    func handle(_ wake: Wake, in group: inout ThrowingTaskGroup<Wake, any Error>) {
+    func handle(_ wake: Wake, in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         switch wake {
         case .control:
-            takeControls()
+            takeControls(at: now)
             if !isStopping { addControlWatcher(to: &group) }
         case .deadline:
-            write { [now = now()] in $0.closeAdmission(at: now) }
+            write { $0.closeAdmission(at: now) }
             serialGate?.resume()
             serialGate = nil
         case .finished, .loopEnded:

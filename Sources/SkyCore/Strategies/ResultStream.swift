@@ -23,7 +23,7 @@ extension ScanModel {
 
         for await delivery in results {
             if case .result(let report) = delivery {
-                settle(report)
+                settle(report, at: now())
                     // The slot is free: wake a producer held back by a full window.
                 if producerWaiting { inbox.ring() }
             }
@@ -40,20 +40,20 @@ extension ScanModel {
     private func produce(into stream: AsyncStream<Delivery>.Continuation) async {
         await withThrowingTaskGroup(of: Wake.self) { group in
             addWatchers(to: &group)
-            startScans(in: &group)
+            startScans(in: &group, at: now())
             while !isDrained, let wake = try? await group.next() {
                 producerWaiting = false
                 switch wake {
                 case .finished(let report):
                     write { $0.deliver(report); return [] }
                     // Once the consumer has gone, nobody takes the result: book it here.
-                    if case .terminated = stream.yield(.result(report)) { settle(report) }
+                    if case .terminated = stream.yield(.result(report)) { settle(report, at: now()) }
                 default:
                     let wasStopping = isStopping
-                    handle(wake, in: &group)
+                    handle(wake, in: &group, at: now())
                     if !wasStopping && isStopping { stream.yield(.stopping) }
                 }
-                startScans(in: &group)
+                startScans(in: &group, at: now())
                 // Every slot holds a result the consumer has not taken: wait for it to take one.
                 producerWaiting = book.withLock { $0.progress.counters.running == 0 }
             }

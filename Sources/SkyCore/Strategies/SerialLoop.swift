@@ -19,7 +19,7 @@ extension ScanModel {
                 }
                 while let wake = try await group.next() {
                     if case .loopEnded = wake { break }
-                    handle(wake, in: &group)
+                    handle(wake, in: &group, at: now())
                     // A cancel cancels the loop's child, and so the scan it awaits.
                     if isStopping { group.cancelAll() }
                 }
@@ -39,7 +39,7 @@ extension ScanModel {
             if configuration.errors == .throw, case .failure(.failed) = report.outcome {
                 throw ThrownFailure(report: report)
             }
-            settle(report)
+            settle(report, at: now())
             if configuration.spacing > .zero && !isDrained {
                 try? await Task.sleep(for: configuration.spacing)
             }
@@ -50,9 +50,10 @@ extension ScanModel {
     /// run is drained or stopping.
     private func nextSerialStart() async -> RunBook.Start? {
         while true {
-            takeControls()
-            if let start = startNext(at: now()) {
-                write { [now = now()] in $0.admit(at: now) }
+            let now = now()
+            takeControls(at: now)
+            if let start = startNext(at: now) {
+                write { $0.admit(at: now) }
                 return start
             }
             if isStopping || isDrained || Task.isCancelled { return nil }

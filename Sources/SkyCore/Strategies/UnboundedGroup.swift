@@ -10,15 +10,16 @@ extension ScanModel {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 addWatchers(to: &group)
                 // Every scan, now: the window is the whole total.
-                startScans(in: &group)
+                startScans(in: &group, at: now())
 
                 for try await wake in group {
+                    let now = now()
                     if case .finished(let report) = wake {
-                        settle(report)
+                        settle(report, at: now)
                     } else {
-                        handle(wake, in: &group)
+                        handle(wake, in: &group, at: now)
                         // Scans held back by a pause start once it lifts.
-                        startScans(in: &group)
+                        startScans(in: &group, at: now)
                     }
                     if isStopping { group.cancelAll() }
                     if isDrained { break }
