@@ -42,7 +42,7 @@ struct DashboardRun {
             // belongs to the first run, which has closed it.
             configuration = Self.rerunning(configuration, with: strategy)
             report = RunReport(
-                format: report.format, eventsFile: nil, replay: Sky.replayCommand(configuration), metricsFile: report.metricsFile,
+                format: report.format, eventsFile: nil, replay: configuration.replayCommand, metricsFile: report.metricsFile,
                 reportEvery: report.reportEvery)
         }
         screen.close()

@@ -64,6 +64,42 @@ struct CommandLineTests {
         #expect(version.stdout.split(separator: ".").count == 3)
     }
 
+    @Test("Every subcommand answers --version with the version and --help with its examples", arguments: [
+        [], ["run"], ["lesson"], ["soak"], ["bench"],
+    ])
+    func subcommandHelpAndVersion(subcommand: [String]) throws {
+        let version = try SkyBinary.run(subcommand + ["--version"])
+        #expect(version.status == 0)
+        #expect(version.stderr.isEmpty, "\(version.stderr)")
+        #expect(version.stdout == (try SkyBinary.run(["--version"])).stdout)
+        let help = try SkyBinary.run(subcommand + ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        #expect(help.stdout.contains("OPTIONS:"))
+    }
+
+    @Test("sky help lists the subcommands, the run first as the default")
+    func subcommandList() throws {
+        let help = try SkyBinary.run(["help"])
+        #expect(help.status == 0)
+        for line in ["run (default)", "lesson", "soak", "bench"] {
+            #expect(help.stdout.contains("\n  \(line) "), "no \(line) in\n\(help.stdout)")
+        }
+    }
+
+    @Test("sky run is sky: the same seed gives the same run")
+    func runByName() throws {
+        let arguments = ["--total", "6", "--batch", "2", "--seed", "3", "--work", "1000", "--format", "json"]
+        let unnamed = try SkyBinary.run(arguments)
+        let named = try SkyBinary.run(["run"] + arguments)
+        #expect(unnamed.status == 0 && named.status == 0)
+        let checksum = { (outcome: SkyBinary.Outcome) throws -> String in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            return "\(object["checksum"] ?? "none")"
+        }
+        #expect(try checksum(unnamed) == checksum(named))
+    }
+
     @Test("A JSON run prints exactly one object with the documented keys, and the events agree")
     func jsonRun() throws {
         let events = SkyBinary.temporaryPath("events.jsonl")

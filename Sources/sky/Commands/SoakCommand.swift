@@ -4,7 +4,7 @@ import ArgumentParser
 /// minutes or days and proving its results right.
 struct SoakCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sky soak",
+        commandName: "soak",
         abstract: "Soak-test this host: every core busy for a set time, every result verified.",
         discussion: """
             The run of 'sky' with other defaults: --batch auto (one scan per active core), \
@@ -32,11 +32,13 @@ struct SoakCommand: ParsableCommand {
               74   the events file or the metrics file could not be written in full
               129  SIGHUP, 130 SIGINT, 143 SIGTERM: stopped early (verdict FAIL); the summary,
                    the events file and the metrics file are still complete
-            """)
+            """,
+        helpNames: Sky.subcommandHelpNames)
 
-    @OptionGroup var options: Sky
+    @OptionGroup var scans: RunOptions
+    @OptionGroup var output: ReportOptions
 
     func run() throws {
-        try options.execute(as: .soak)
+        try RunRequest(scans: scans, output: output, profile: .soak).execute()
     }
 }

@@ -12,7 +12,7 @@ import SkyTerminal
 /// `sky bench`: Sky's performance as ratios measured side by side in one run.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sky bench",
+        commandName: "bench",
         abstract: "Measure the kernel against C, scaling across cores, the engine's overhead and the dashboard's cost.",
         discussion: """
             Every figure is the median of several interleaved rounds, with the minimum and the \
@@ -33,7 +33,8 @@ struct BenchCommand: ParsableCommand {
               1    the Swift kernel and the C reference disagreed on a checksum
               64   bad input
               129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped, no figures
-            """)
+            """,
+        helpNames: Sky.subcommandHelpNames)
 
     /// The dashboard's pseudo-terminal describes itself as this, whatever the user's terminal is.
     static let terminalType = "xterm-256color"
