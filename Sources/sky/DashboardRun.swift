@@ -29,7 +29,7 @@ struct DashboardRun {
 
     /// Runs to the end and returns the exit status, or `nil` when the terminal cannot host the
     /// dashboard (an unknown terminal type) and nothing has started yet.
-    func execute() -> Int32? {
+    func execute() -> ExitStatus? {
         guard let screen = CursesScreen(colors: colors) else { return nil }
         var configuration = self.configuration
         var report = self.report
@@ -47,7 +47,7 @@ struct DashboardRun {
         }
         screen.close()
         // Every run of the session is reported, in order; the last one decides the exit status.
-        var status: Int32 = 0
+        var status = ExitStatus.success
         for run in finished {
             status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures, observations: run.observations)
         }
@@ -105,7 +105,7 @@ struct DashboardRun {
                     // A second signal: stop waiting for the scans, but still leave a sane terminal.
                     screen.close()
                     StandardError.write("sky: stopped at once by a second signal; the summary was not written\n")
-                    Process.exit(128 + signal)
+                    Process.exit(ExitStatus(stoppedBy: signal).code)
                 }
                 caught = signal
                 run.cancel()

@@ -9,21 +9,12 @@ import SkyTUI
 struct RunRequest {
     let scans: RunOptions
     let output: ReportOptions
-    let profile: Profile
-
-    /// Whose defaults fill in the options left out: `sky`'s or `sky soak`'s.
-    enum Profile {
-        case sky
-        case soak
-    }
+    /// `sky`'s or `sky soak`'s.
+    let defaults: RunDefaults
 
     /// Runs to the end, then throws the exit status.
     func execute() throws {
-        // Here rather than in `RunOptions.validate()`: only now is it known whose defaults apply.
-        if scans.strategy == .unbounded && scans.total == nil && (scans.duration != nil || profile == .soak) {
-            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
-        }
-        let configuration = makeConfiguration()
+        let configuration = try makeConfiguration()
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile: EventsFile?
         do {
@@ -48,21 +39,31 @@ struct RunRequest {
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters),
                 colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain)
-            if let status = dashboard.execute() { throw ExitCode(status) }
+            if let status = dashboard.execute() { throw status.exitCode }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }
-        throw ExitCode(HeadlessRun(configuration: configuration, report: report).execute())
+        throw HeadlessRun(configuration: configuration, report: report).execute().exitCode
     }
 
-    func makeConfiguration() -> RunConfiguration {
-        let soak = profile == .soak
-        // A soak with neither bound runs for ten minutes; `sky` with neither runs 20 scans.
-        let duration = scans.duration ?? (soak && scans.total == nil ? .seconds(600) : nil)
+    /// The run asked for, with the defaults for the options left out.
+    func makeConfiguration() throws -> RunConfiguration {
+        var total = scans.total
+        var duration = scans.duration
+        if total == nil && duration == nil {
+            switch defaults.bound {
+            case .scans(let count): total = count
+            case .time(let time): duration = time
+            }
+        }
+        // Here rather than in `RunOptions.validate()`: only now is it known whose defaults apply.
+        if scans.strategy == .unbounded && total == nil {
+            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
+        }
         return RunConfiguration(
-            total: scans.total ?? (duration == nil ? 20 : nil), duration: duration,
-            batch: (scans.batch ?? (soak ? .auto : .count(4))).resolved(), seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
-            failureRate: scans.failureRate ?? (soak ? 0 : 0.1), priorityMix: scans.priorities, work: scans.work,
-            failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors, speed: scans.speed, spacing: scans.spacing,
-            yields: !scans.noYield, verify: scans.verify ?? soak, corruptionRate: scans.injectCorruption)
+            total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),
+            seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
+            priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
+            speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
+            corruptionRate: scans.injectCorruption)
     }
 }

@@ -17,7 +17,7 @@ enum SkyMain {
                 // --help and --version arrive as errors too.
                 let text = Sky.fullMessage(for: error)
                 if !text.isEmpty { print(text) }
-                Process.exit(0)
+                Process.exit(ExitStatus.success.code)
             }
             let message = Sky.message(for: error)
             if !message.isEmpty {

@@ -51,14 +51,14 @@ struct LessonCommand: ParsableCommand {
             print("Press Enter to start it (q quits the run; the questions follow).", terminator: "")
             _ = readLine()
         }
-        var status: Int32 = 0
+        var status = ExitStatus.success.exitCode
         do {
             let run = try RunCommand.parse(arguments)
             try run.run()
         } catch let exit as ExitCode {
-            status = exit.rawValue
+            status = exit
         }
         print("\nQuestions\n\n\(lesson.questions)")
-        throw ExitCode(status)
+        throw status
     }
 }

@@ -20,7 +20,7 @@ struct RunCommand: ParsableCommand {
                 sky --total 200 --batch auto --work 100000
               Without the dashboard, for logs and pipes:
                 sky --total 100 --work 50000 --no-tui
-              Stop at the first failure (exit status 1):
+              Stop at the first failure (exit status \(ExitStatus.failure.code)):
                 sky --seed 7 --failure-rate 0.3 --fail-fast
               Watch high priorities start first:
                 sky --priorities 60:30:10 --batch 1
@@ -51,15 +51,7 @@ struct RunCommand: ParsableCommand {
               s then r        after a run: choose another strategy, then rerun
               ?               what each panel shows
 
-            Exit status:
-              0    the run finished (simulated failures are part of a run)
-              1    --fail-fast or --errors throw stopped the run at a failure
-              3    a result failed verification: possible hardware fault (wins over
-                   every status below)
-              64   bad input
-              74   the events file or the metrics file could not be written in full
-              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped early; the summary,
-                   the events file and the metrics file are still complete
+            \(ExitStatus.helpBlock(for: .run))
             """,
         helpNames: Sky.subcommandHelpNames)
 
@@ -67,6 +59,6 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var output: ReportOptions
 
     func run() throws {
-        try RunRequest(scans: scans, output: output, profile: .sky).execute()
+        try RunRequest(scans: scans, output: output, defaults: .sky).execute()
     }
 }

@@ -7,10 +7,11 @@ struct SoakCommand: ParsableCommand {
         commandName: "soak",
         abstract: "Soak-test this host: every core busy for a set time, every result verified.",
         discussion: """
-            The run of 'sky' with other defaults: --batch auto (one scan per active core), \
-            --failure-rate 0, --verify (each result is checked against an independent \
-            recomputation; a mismatch is a possible hardware fault and exit status 3), and \
-            --duration 10m unless --total or --duration is given. New scans start until the \
+            The run of 'sky' with other defaults: --batch \(RunDefaults.soak.batch) (one scan per active core), \
+            --failure-rate \(ArgumentValue.text(fraction: RunDefaults.soak.failureRate)), \
+            \(RunDefaults.soak.verify ? "--verify" : "--no-verify") (each result is checked against an independent \
+            recomputation; a mismatch is a possible hardware fault and exit status \(ExitStatus.verificationFailure.code)), \
+            and \(Self.bound) unless --total or --duration is given. New scans start until the \
             time is up; the running ones then finish. The summary ends with a verdict, PASS \
             or FAIL and why. Every option of 'sky' applies.
 
@@ -19,26 +20,27 @@ struct SoakCommand: ParsableCommand {
                 sky soak
               Eight hours headless, a line every minute, metrics for node_exporter:
                 sky soak --duration 8h --no-tui --report-every 1m --metrics-file /var/lib/node_exporter/textfile/sky.prom
-              Prove that the pipeline catches a fault (exit status 3):
+              Prove that the pipeline catches a fault (exit status \(ExitStatus.verificationFailure.code)):
                 sky soak --duration 30s --inject-corruption 0.01 --no-tui
               JSON Lines: an object per interval, then the summary:
                 sky soak --duration 90s --report-every 10s --format json
 
-            Exit status:
-              0    PASS: the time ran out and every result matched
-              1    --fail-fast or --errors throw stopped the run at a failure
-              3    a result failed verification: possible hardware fault
-              64   bad input
-              74   the events file or the metrics file could not be written in full
-              129  SIGHUP, 130 SIGINT, 143 SIGTERM: stopped early (verdict FAIL); the summary,
-                   the events file and the metrics file are still complete
+            \(ExitStatus.helpBlock(for: .soak))
             """,
         helpNames: Sky.subcommandHelpNames)
+
+    /// The soak's default bound, as the option that sets it.
+    private static var bound: String {
+        switch RunDefaults.soak.bound {
+        case .scans: "--total \(RunDefaults.soak.bound)"
+        case .time: "--duration \(RunDefaults.soak.bound)"
+        }
+    }
 
     @OptionGroup var scans: RunOptions
     @OptionGroup var output: ReportOptions
 
     func run() throws {
-        try RunRequest(scans: scans, output: output, profile: .soak).execute()
+        try RunRequest(scans: scans, output: output, defaults: .soak).execute()
     }
 }

@@ -5,10 +5,10 @@ import SkyTUI
 struct ReportOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the dashboard's finished counts come from: via-actor (the actor's own, which wait for a thread) or direct (counted by each child as it ends) (default via-actor).",
+            "Where the dashboard's finished counts come from: via-actor (the actor's own, which wait for a thread) or direct (counted by each child as it ends) (default \(RunDefaults.counters.rawValue)).",
             valueName: "via-actor|direct"),
         transform: { try ArgumentValue.choice($0) })
-    var counters: CounterSource = .viaActor
+    var counters: CounterSource = RunDefaults.counters
 
     @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
     var noTUI = false
@@ -23,9 +23,11 @@ struct ReportOptions: ParsableArguments {
     var explain = false
 
     @Option(
-        help: ArgumentHelp("Summary format: text, or json for one object on stdout at the end (default text).", valueName: "text|json"),
+        help: ArgumentHelp(
+            "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).",
+            valueName: "text|json"),
         transform: { try OutputFormat(parsing: $0) })
-    var format: OutputFormat = .text
+    var format: OutputFormat = RunDefaults.format
 
     @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
     var events: String?

@@ -6,21 +6,24 @@ import SkyCore
 struct RunOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Scans to run (default 20, or none with --duration: the time alone bounds the run).", valueName: "n"),
+        help: ArgumentHelp(
+            "Scans to run (default \(RunDefaults.sky.bound), or none with --duration: the time alone bounds the run).", valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.totalRange) })
     var total: Int?
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: 10m unless --total is given).",
+            "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: \(RunDefaults.soak.bound) unless --total is given).",
             valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
     var duration: Duration?
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Scans running at once, or 'auto' for one per active core (default 4; sky soak: auto).", valueName: "n|auto"),
+        help: ArgumentHelp(
+            "Scans running at once, or 'auto' for one per active core (default \(RunDefaults.sky.batch); sky soak: \(RunDefaults.soak.batch)).",
+            valueName: "n|auto"),
         transform: { try BatchSize(parsing: $0) })
     var batch: BatchSize?
 
@@ -33,13 +36,18 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .customLong("failure-rate"),
         parsing: .unconditional,
-        help: ArgumentHelp("Fraction of scans that fail, 0 to 1 or a percentage (default 0.1; sky soak: 0).", valueName: "p"),
+        help: ArgumentHelp(
+            "Fraction of scans that fail, 0 to 1 or a percentage (default \(ArgumentValue.text(fraction: RunDefaults.sky.failureRate)); sky soak: \(ArgumentValue.text(fraction: RunDefaults.soak.failureRate))).",
+            valueName: "p"),
         transform: { try ArgumentValue.fraction($0) })
     var failureRate: Double?
 
     @Flag(
         inversion: .prefixedNo, exclusivity: .chooseLast,
-        help: "Check every result against an independent recomputation; a mismatch is a possible hardware fault, exit status 3 (default off; sky soak: on).")
+        help: """
+            Check every result against an independent recomputation; a mismatch is a possible hardware fault, exit status \
+            \(ExitStatus.verificationFailure.code) (default \(ArgumentValue.text(flag: RunDefaults.sky.verify)); sky soak: \(ArgumentValue.text(flag: RunDefaults.soak.verify))).
+            """)
     var verify: Bool?
 
     @Option(
@@ -49,49 +57,54 @@ struct RunOptions: ParsableArguments {
             "Corrupt this fraction of results after they are computed (0 to 1, or a percentage), to prove that verification catches faults.",
             valueName: "p"),
         transform: { try ArgumentValue.fraction($0) })
-    var injectCorruption: Double = 0
+    var injectCorruption: Double = RunDefaults.corruptionRate
 
     @Option(
-        help: ArgumentHelp("Priority mix high:medium:low in percent, adding up to 100 (default 20:50:30).", valueName: "H:M:L"),
+        help: ArgumentHelp(
+            "Priority mix high:medium:low in percent, adding up to 100 (default \(RunDefaults.priorities)).", valueName: "H:M:L"),
         transform: { try ArgumentValue.priorityMix($0) })
-    var priorities: PriorityMix = .standard
+    var priorities: PriorityMix = RunDefaults.priorities
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Cost of a scan: lines of 512 pixels to sweep (default 500000, about 0.5 s on one core; 0 makes a scan nearly free).",
+            "Cost of a scan: lines of 512 pixels to sweep (default \(RunDefaults.work), about 0.5 s on one core; 0 makes a scan nearly free).",
             valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
-    var work: Int = RunConfiguration.defaultWork
+    var work: Int = RunDefaults.work
 
-    @Flag(name: .customLong("fail-fast"), help: "Cancel the remaining scans at the first failure; exit status 1.")
+    @Flag(
+        name: .customLong("fail-fast"),
+        help: "Cancel the remaining scans at the first failure; exit status \(ExitStatus.failure.code).")
     var failFast = false
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default batched).",
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default \(RunDefaults.strategy.rawValue)).",
             valueName: "serial|unbounded|batched|stream"),
         transform: { try ArgumentValue.choice($0) })
-    var strategy: ScanStrategy = .batched
+    var strategy: ScanStrategy = RunDefaults.strategy
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on) or throw (a throwing group: the first failure cancels the rest; exit status 1) (default result).",
+            "What a failure does: result (wrapped, the group goes on) or throw (a throwing group: the first failure cancels the rest; exit status \(ExitStatus.failure.code)) (default \(RunDefaults.errors.rawValue)).",
             valueName: "result|throw"),
         transform: { try ArgumentValue.choice($0) })
-    var errors: ErrorMode = .result
+    var errors: ErrorMode = RunDefaults.errors
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default 1).", valueName: "f"),
+        help: ArgumentHelp(
+            "Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
+            valueName: "f"),
         transform: { try ArgumentValue.speed($0) })
-    var speed: Double = 1
+    var speed: Double = RunDefaults.speed
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp("With --strategy serial: the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
-    var spacing: Duration = .zero
+    var spacing: Duration = RunDefaults.spacing
 
     @Flag(
         name: .customLong("no-yield"),
