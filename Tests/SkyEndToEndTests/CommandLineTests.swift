@@ -59,6 +59,8 @@ struct CommandLineTests {
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("sky --total 20 --batch 4"))
         #expect(help.stdout.contains("Exit status:"))
+        #expect(help.stdout.contains("Dashboard keys"))
+        #expect(help.stdout.contains("\n  q Esc ^C  Quit: "), "\(help.stdout)")
         let version = try SkyBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.split(separator: ".").count == 3)

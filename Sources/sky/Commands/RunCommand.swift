@@ -1,4 +1,5 @@
 import ArgumentParser
+import SkyTUI
 
 /// `sky` and `sky run`: run a batch of scans and report them.
 struct RunCommand: ParsableCommand {
@@ -41,19 +42,17 @@ struct RunCommand: ParsableCommand {
               Measure Sky against C, across the cores, and its own overhead:
                 sky bench
 
-            Dashboard keys (when stdout is a terminal):
-              q, Esc, Ctrl-C  quit: cancel the running scans and print the summary
-              space           pause or resume (running scans finish, no new ones start)
-              n               while paused: start one more scan (one scheduling step)
-              c               cancel the run and stay to see how fast the scans stopped
-              + and -         grow or shrink the batch while the run goes on
-              e               switch between the errors and the explain panel
-              s then r        after a run: choose another strategy, then rerun
-              ?               what each panel shows
+            \(Self.keysBlock)
 
             \(ExitStatus.helpBlock(for: .run))
             """,
         helpNames: Sky.subcommandHelpNames)
+
+    /// The dashboard's keys, as the help overlay lists them.
+    private static var keysBlock: String {
+        HelpBlock.render(
+            title: "Dashboard keys (when stdout is a terminal):", DashboardKeys.rows.map { HelpBlock.Row(term: $0.label, text: $0.help) })
+    }
 
     @OptionGroup var scans: RunOptions
     @OptionGroup var output: ReportOptions
