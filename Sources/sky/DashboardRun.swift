@@ -12,8 +12,8 @@ import SkyTerminal
 ///
 /// The frame loop blocks on the main thread, in `wgetch` with a timeout, and reads the engine's
 /// lock-protected snapshot. It never waits for a turn on the cooperative pool, so frames and keys
-/// keep their rhythm while every pool thread is busy with scans (DESIGN.md, "Where the UI loop
-/// runs"). Keys become engine controls through the dashboard's pure `update`.
+/// keep their rhythm while every pool thread is busy with scans. Keys become engine controls
+/// through the dashboard's pure `update`.
 struct DashboardRun {
     /// About 30 frames a second while scans run.
     static let frameInterval: Duration = .milliseconds(33)
