@@ -102,6 +102,30 @@ struct CommandLineTests {
         #expect(try checksum(unnamed) == checksum(named))
     }
 
+    @Test("docs/cli.md lists the exit statuses that sky --help makes from the code")
+    func exitStatusesInDocs() throws {
+        let help = try SkyBinary.run(["--help"]).stdout
+        let block = try #require(help.components(separatedBy: "Exit status:\n").last?.components(separatedBy: "\n\n").first)
+        var fromHelp: Set<Int> = []
+        for line in block.split(separator: "\n") {
+            // A row begins with its status; the signals' row names the other two before "SIG".
+            for match in line.matches(of: /^  (\d+) |(\d+) SIG/) {
+                if let status = Int(match.1 ?? match.2 ?? "") { fromHelp.insert(status) }
+            }
+        }
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/cli.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## Exit status\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        var fromDocs: Set<Int> = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
+            let cell = line.split(separator: "|").first ?? ""
+            for word in cell.split(separator: ",") {
+                if let status = Int(word.trimmingCharacters(in: .whitespaces)) { fromDocs.insert(status) }
+            }
+        }
+        #expect(fromHelp == [0, 1, 3, 64, 74, 129, 130, 143])
+        #expect(fromDocs == fromHelp)
+    }
+
     @Test("A JSON run prints exactly one object with the documented keys, and the events agree")
     func jsonRun() throws {
         let events = SkyBinary.temporaryPath("events.jsonl")
