@@ -21,6 +21,13 @@ public final class CursesScreen {
     private var shown: Grid?
     private var isOpen = true
     private let ownsTerminal: Bool
+    /// Tells an Esc from the sequences it begins.
+    private var keys = KeyDecoder()
+
+    /// How long ncurses waits after an Esc for the rest of a sequence. Short, so Esc alone quits
+    /// promptly (the default is a second); long enough for a local terminal's sequences, which
+    /// arrive in one write.
+    private static let escapeDelay: Int32 = 25
 
     /// Opens the terminal on stdin and stdout; `nil` if the terminal type is unknown or unusable.
     public convenience init?(colors wantColors: Bool) {
@@ -62,8 +69,7 @@ public final class CursesScreen {
         intrflush(window, false)
         keypad(window, true)
         curs_set(0)
-        // Esc alone must quit promptly; the default waits a second for an escape sequence.
-        set_escdelay(25)
+        set_escdelay(Self.escapeDelay)
         colors = wantColors && has_colors()
         if colors {
             start_color()
@@ -119,25 +125,26 @@ public final class CursesScreen {
     public func read(timeout: Duration) -> TerminalInput? {
         if let resized = takeResize() { return resized }
         let milliseconds = max(0, Int32(clamping: Int(timeout / .milliseconds(1))))
-        wtimeout(window, milliseconds)
-        var character: wint_t = 0
-        switch wget_wch(window, &character) {
-        case sky_key_code_yes():
-            if Int32(character) == sky_key_resize() {
-                shown = nil
-                return .resize(size)
-            }
-            return .key(.other)
-        case OK:
-            switch character {
-            case 27: return .key(.escape)
-            case 3: return .key(.interrupt)
+        while true {
+            // After an Esc, ncurses has already waited the escape delay for what follows (keypad
+            // mode), so anything sent with the Esc is there to read without waiting.
+            wtimeout(window, keys.isAwaitingSequence ? 0 : milliseconds)
+            var character: wint_t = 0
+            let input: KeyDecoder.Input
+            switch wget_wch(window, &character) {
+            case sky_key_code_yes():
+                if Int32(character) == sky_key_resize() {
+                    shown = nil
+                    return .resize(size)
+                }
+                input = .otherKey
+            case OK:
+                input = Unicode.Scalar(UInt32(character)).map { .character(Character($0)) } ?? .otherKey
             default:
-                guard let scalar = Unicode.Scalar(UInt32(character)) else { return .key(.other) }
-                return .key(.character(Character(scalar)))
+                guard keys.isAwaitingSequence else { return takeResize() }
+                input = .nothingMore
             }
-        default:
-            return takeResize()
+            if let key = keys.feed(input) { return .key(key) }
         }
     }
 

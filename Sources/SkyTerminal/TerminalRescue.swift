@@ -8,10 +8,10 @@ import Synchronization
 /// Puts the terminal back if Sky crashes in curses mode, then lets the crash go on as before.
 ///
 /// A crash would otherwise leave the terminal raw, without echo, on the alternate screen, and
-/// Swift's backtracer would print into that mess (DESIGN.md, "Crash while in curses mode"). The
-/// handler restores the saved terminal settings with async-signal-safe calls only, reinstalls the
-/// previous handler (the backtracer's, or the default) and returns: the faulting instruction runs
-/// again and the crash proceeds with a usable terminal. A fatal signal sent by another process
+/// Swift's backtracer would print into that mess. The handler restores the saved terminal
+/// settings with async-signal-safe calls only, reinstalls the previous handler (the
+/// backtracer's, or the default) and returns: the faulting instruction runs again and the crash
+/// proceeds with a usable terminal. A fatal signal sent by another process
 /// (`kill -SEGV`, or `abort`) has no instruction to rerun, so it is raised again instead.
 enum TerminalRescue {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]

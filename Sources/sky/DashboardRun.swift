@@ -12,8 +12,8 @@ import SkyTerminal
 ///
 /// The frame loop blocks on the main thread, in `wgetch` with a timeout, and reads the engine's
 /// lock-protected snapshot. It never waits for a turn on the cooperative pool, so frames and keys
-/// keep their rhythm while every pool thread is busy with scans (DESIGN.md, "Where the UI loop
-/// runs"). Keys become engine controls through the dashboard's pure `update`.
+/// keep their rhythm while every pool thread is busy with scans. Keys become engine controls
+/// through the dashboard's pure `update`.
 struct DashboardRun {
     /// About 30 frames a second while scans run.
     static let frameInterval: Duration = .milliseconds(33)
@@ -29,7 +29,7 @@ struct DashboardRun {
 
     /// Runs to the end and returns the exit status, or `nil` when the terminal cannot host the
     /// dashboard (an unknown terminal type) and nothing has started yet.
-    func execute() -> Int32? {
+    func execute() -> ExitStatus? {
         guard let screen = CursesScreen(colors: colors) else { return nil }
         var configuration = self.configuration
         var report = self.report
@@ -42,12 +42,12 @@ struct DashboardRun {
             // belongs to the first run, which has closed it.
             configuration = Self.rerunning(configuration, with: strategy)
             report = RunReport(
-                format: report.format, eventsFile: nil, replay: Sky.replayCommand(configuration), metricsFile: report.metricsFile,
+                format: report.format, eventsFile: nil, replay: configuration.replayCommand, metricsFile: report.metricsFile,
                 reportEvery: report.reportEvery)
         }
         screen.close()
         // Every run of the session is reported, in order; the last one decides the exit status.
-        var status: Int32 = 0
+        var status = ExitStatus.success
         for run in finished {
             status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures, observations: run.observations)
         }
@@ -105,7 +105,7 @@ struct DashboardRun {
                     // A second signal: stop waiting for the scans, but still leave a sane terminal.
                     screen.close()
                     StandardError.write("sky: stopped at once by a second signal; the summary was not written\n")
-                    Process.exit(128 + signal)
+                    Process.exit(ExitStatus(stoppedBy: signal).code)
                 }
                 caught = signal
                 run.cancel()

@@ -16,7 +16,7 @@ struct HeadlessRun {
     let report: RunReport
 
     /// Runs to the end and returns the exit status.
-    func execute() -> Int32 {
+    func execute() -> ExitStatus {
         let run = LaunchedRun(configuration: configuration, sinks: report.eventsFile.map { [$0] } ?? [])
         let clock = ContinuousClock()
         var nextStatus = clock.now + .seconds(1)

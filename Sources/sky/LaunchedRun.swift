@@ -2,8 +2,8 @@ import SkyCore
 
 /// A model running on the cooperative pool, watched from the main thread.
 ///
-/// The run is an unstructured task: nothing cancels it with a parent, so the main-thread loops
-/// stop it by hand (`cancel()`), as DESIGN.md says an unstructured task must be.
+/// The run is an unstructured task, which no parent's cancellation reaches: it stops only when
+/// someone cancels it, so the main-thread loops stop it by hand (`cancel()`).
 final class LaunchedRun: Sendable {
     let model: ScanModel
     private let finished = Locked<RunSummary?>(nil)

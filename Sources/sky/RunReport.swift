@@ -18,7 +18,7 @@ struct RunReport {
 
     func finish(
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
-    ) -> Int32 {
+    ) -> ExitStatus {
         var status = Self.status(summary, signal: signal)
         var observations = observations
         if let eventsFile {
@@ -28,36 +28,36 @@ struct RunReport {
             }
             if let failure = eventsFile.close() {
                 StandardError.write("sky: error: could not write the events file: \(failure)\n")
-                if status == 0 { status = 74 }
+                if status == .success { status = .outputIncomplete }
             }
             observations.eventsDropped = eventsFile.dropped
-            if eventsFile.dropped > 0 && status == 0 { status = 74 }
+            if eventsFile.dropped > 0 && status == .success { status = .outputIncomplete }
         }
         if let metricsFile {
             let verdict = Verdict(summary, signal: signal)
-            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status, passing: verdict.passed)
+            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: verdict.passed)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.eventsDropped
             do {
                 try metricsFile.write(reading)
             } catch {
                 StandardError.write("sky: error: could not write the metrics file: \(error)\n")
-                if status == 0 { status = 74 }
+                if status == .success { status = .outputIncomplete }
             }
         }
         switch format {
         case .text: print(TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations))
-        case .json: print(JSONSummary(summary, exitStatus: status, dashboard: dashboard, observations: observations).encoded())
+        case .json: print(JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded())
         }
         return status
     }
 
     /// A verification failure (a possible hardware fault) outranks everything; then a signal, then
     /// a failure that stopped the run.
-    static func status(_ summary: RunSummary, signal: Int32?) -> Int32 {
-        if summary.counters.verificationFailures > 0 { return 3 }
-        if let signal { return 128 + signal }
-        return summary.ending.isFailure ? 1 : 0
+    static func status(_ summary: RunSummary, signal: Int32?) -> ExitStatus {
+        if summary.counters.verificationFailures > 0 { return .verificationFailure }
+        if let signal { return ExitStatus(stoppedBy: signal) }
+        return summary.ending.isFailure ? .failure : .success
     }
 
     /// Progress lines go to stdout in text mode; in JSON mode stdout carries only the summary.

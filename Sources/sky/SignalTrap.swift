@@ -10,7 +10,7 @@ import Synchronization
 /// The handler only stores the signal number in an atomic (async-signal-safe); the run loop polls
 /// it. After the first signal the default action is restored, so a second Ctrl-C ends sky at once.
 enum SignalTrap {
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let handled = ExitStatus.allCases.compactMap { $0.signal?.number }
     private static let pending = Atomic<Int32>(0)
 
     static func install() {

@@ -59,9 +59,71 @@ struct CommandLineTests {
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("sky --total 20 --batch 4"))
         #expect(help.stdout.contains("Exit status:"))
+        #expect(help.stdout.contains("Dashboard keys"))
+        #expect(help.stdout.contains("\n  q Esc ^C  Quit: "), "\(help.stdout)")
         let version = try SkyBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.split(separator: ".").count == 3)
+    }
+
+    @Test("Every subcommand answers --version with the version and --help with its examples", arguments: [
+        [], ["run"], ["lesson"], ["soak"], ["bench"],
+    ])
+    func subcommandHelpAndVersion(subcommand: [String]) throws {
+        let version = try SkyBinary.run(subcommand + ["--version"])
+        #expect(version.status == 0)
+        #expect(version.stderr.isEmpty, "\(version.stderr)")
+        #expect(version.stdout == (try SkyBinary.run(["--version"])).stdout)
+        let help = try SkyBinary.run(subcommand + ["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        #expect(help.stdout.contains("OPTIONS:"))
+    }
+
+    @Test("sky help lists the subcommands, the run first as the default")
+    func subcommandList() throws {
+        let help = try SkyBinary.run(["help"])
+        #expect(help.status == 0)
+        for line in ["run (default)", "lesson", "soak", "bench"] {
+            #expect(help.stdout.contains("\n  \(line) "), "no \(line) in\n\(help.stdout)")
+        }
+    }
+
+    @Test("sky run is sky: the same seed gives the same run")
+    func runByName() throws {
+        let arguments = ["--total", "6", "--batch", "2", "--seed", "3", "--work", "1000", "--format", "json"]
+        let unnamed = try SkyBinary.run(arguments)
+        let named = try SkyBinary.run(["run"] + arguments)
+        #expect(unnamed.status == 0 && named.status == 0)
+        let checksum = { (outcome: SkyBinary.Outcome) throws -> String in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+            return "\(object["checksum"] ?? "none")"
+        }
+        #expect(try checksum(unnamed) == checksum(named))
+    }
+
+    @Test("docs/cli.md lists the exit statuses that sky --help makes from the code")
+    func exitStatusesInDocs() throws {
+        let help = try SkyBinary.run(["--help"]).stdout
+        let block = try #require(help.components(separatedBy: "Exit status:\n").last?.components(separatedBy: "\n\n").first)
+        var fromHelp: Set<Int> = []
+        for line in block.split(separator: "\n") {
+            // A row begins with its status; the signals' row names the other two before "SIG".
+            for match in line.matches(of: /^  (\d+) |(\d+) SIG/) {
+                if let status = Int(match.1 ?? match.2 ?? "") { fromHelp.insert(status) }
+            }
+        }
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/cli.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## Exit status\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        var fromDocs: Set<Int> = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
+            let cell = line.split(separator: "|").first ?? ""
+            for word in cell.split(separator: ",") {
+                if let status = Int(word.trimmingCharacters(in: .whitespaces)) { fromDocs.insert(status) }
+            }
+        }
+        #expect(fromHelp == [0, 1, 3, 64, 74, 129, 130, 143])
+        #expect(fromDocs == fromHelp)
     }
 
     @Test("A JSON run prints exactly one object with the documented keys, and the events agree")

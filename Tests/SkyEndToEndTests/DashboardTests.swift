@@ -71,6 +71,21 @@ struct DashboardTests {
         #expect(summary.contains("max running 2"))
     }
 
+    @Test("Alt and a key, or an arrow, is not a quit: the run goes on; Esc alone quits")
+    func escape() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        try terminal.send("M-x")
+        try terminal.send("Up")
+        // A pause shows only on a run that is not cancelling: had either key quit, it never would.
+        try terminal.send("Space")
+        let paused = try terminal.waitForScreen { $0.contains("PAUSED") }
+        #expect(paused.contains("PAUSED"), "\(paused)")
+        try terminal.send("Escape")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.screen().contains("sky: cancelled after"))
+    }
+
     @Test("Too small a terminal shows what size is needed, and q still quits")
     func tooSmall() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)", width: 40, height: 12)

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Where every measured result ends up, so the optimiser cannot prove the work unused and delete
-/// it (DESIGN.md, "Benchmarks"). An atomic store is a side effect no compiler removes.
+/// it: an atomic store is a side effect no compiler removes.
 enum Sink {
     private static let folded = Atomic<UInt64>(0)
 

@@ -96,50 +96,54 @@ public struct DashboardState: Sendable {
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
-        if key == .character("?") {
+        let action = DashboardKeys.action(for: key)
+        switch action {
+        case .help:
             showingHelp.toggle()
             return []
-        }
-        if key == .character("e") {
+        case .switchPanel:
             showingExplain.toggle()
             return []
+        default:
+            break
         }
+        // Esc closes the help overlay before it quits, as the overlay says.
         if showingHelp && key == .escape {
             showingHelp = false
             return []
         }
         if isFinished {
-            switch key {
-            case .character("s"):
+            switch action {
+            case .chooseStrategy:
                 let all = ScanStrategy.allCases
                 nextStrategy = all[(all.firstIndex(of: nextStrategy)! + 1) % all.count]
                 return []
-            case .character("r"):
+            case .rerun:
                 return [.rerun(nextStrategy)]
             default:
                 // Any other key leaves the done screen.
                 return [.exit]
             }
         }
-        switch key {
-        case .character("q"), .character("Q"), .escape, .interrupt:
+        switch action {
+        case .quit:
             guard !quitRequested else { return [] }
             quitRequested = true
             return [.cancel]
-        case .character("c"):
+        case .cancel:
             guard !isStopping else { return [] }
             cancelRequested = true
             return [.cancel]
-        case .character(" ") where !isStopping:
+        case .pauseOrResume where !isStopping:
             pauseRequested.toggle()
             return [pauseRequested ? .pause : .resume]
-        case .character("n") where isPaused:
+        case .step where isPaused:
             return [.step]
-        case .character("+"), .character("="):
+        case .growBatch:
             return changeBatch(by: 1)
-        case .character("-"), .character("_"):
+        case .shrinkBatch:
             return changeBatch(by: -1)
-        default:
+        case .pauseOrResume, .step, .switchPanel, .chooseStrategy, .rerun, .help, nil:
             return []
         }
     }

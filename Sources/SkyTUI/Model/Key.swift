@@ -4,6 +4,7 @@ public enum Key: Hashable, Sendable {
     case escape
     /// Ctrl-C read as a key (in raw mode); with the usual terminal settings it arrives as SIGINT.
     case interrupt
-    /// Arrows, function keys and the like: ignored, but they still dismiss the done screen.
+    /// Arrows, function keys, Alt and a key, and the like: ignored, but they still dismiss the done
+    /// screen.
     case other
 }

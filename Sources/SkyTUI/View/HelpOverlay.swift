@@ -1,20 +1,18 @@
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
-    // Short enough to fit whole in an 80×24 terminal.
-    static let entries: [(String, String)] = [
+    /// What each panel shows; the keys follow, from `DashboardKeys`. Short enough, with them, to
+    /// fit whole in an 80×24 terminal.
+    static let panels: [(String, String)] = [
         ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
         ("Throughput", "Scans finished a second: now (last 5 s) and mean since the start; a sparkline column a second."),
         ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
         ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
-        ("Errors", "Failures, newest first. e swaps in the explain panel, which narrates each scheduling decision."),
-        ("q Esc ^C", "Quit: cancel the running scans, then print the summary."),
-        ("space", "Pause or resume: running scans finish, no new ones start."),
-        ("n", "While paused: start one more scan, one scheduling step."),
-        ("c", "Cancel, and stay to see how fast the scans stopped."),
-        ("+ -", "Grow or shrink the batch while the run goes on."),
-        ("s r", "After a run: s picks another strategy, r runs the same scans with it."),
-        ("?", "This help; ? or Esc closes it."),
+        ("Errors", "Failures, newest first; e swaps in the explain panel."),
     ]
+
+    static var entries: [(String, String)] {
+        panels + DashboardKeys.rows.map { ($0.label, $0.help) }
+    }
 
     static func draw(_ state: DashboardState, into grid: inout Grid) {
         let size = grid.size

@@ -12,7 +12,7 @@ import SkyTerminal
 /// `sky bench`: Sky's performance as ratios measured side by side in one run.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sky bench",
+        commandName: "bench",
         abstract: "Measure the kernel against C, scaling across cores, the engine's overhead and the dashboard's cost.",
         discussion: """
             Every figure is the median of several interleaved rounds, with the minimum and the \
@@ -28,12 +28,9 @@ struct BenchCommand: ParsableCommand {
               The same figures as one JSON object:
                 sky bench --format json
 
-            Exit status:
-              0    the bench ran (a target missed is reported, not an error)
-              1    the Swift kernel and the C reference disagreed on a checksum
-              64   bad input
-              129  SIGHUP, 130 SIGINT (Ctrl-C), 143 SIGTERM: stopped, no figures
-            """)
+            \(ExitStatus.helpBlock(for: .bench))
+            """,
+        helpNames: Sky.subcommandHelpNames)
 
     /// The dashboard's pseudo-terminal describes itself as this, whatever the user's terminal is.
     static let terminalType = "xterm-256color"
@@ -43,14 +40,16 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Interleaved rounds of every measurement (default 5, or 3 with --quick).", valueName: "n"),
+        help: ArgumentHelp(
+            "Interleaved rounds of every measurement (default \(BenchPlan(cores: 1, quick: false).rounds), or \(BenchPlan(cores: 1, quick: true).rounds) with --quick).",
+            valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: BenchPlan.roundsRange) })
     var rounds: Int?
 
     @Option(
         help: ArgumentHelp("Output: text (a table), or json for one object on stdout (default text).", valueName: "text|json"),
         transform: { try OutputFormat(parsing: $0) })
-    var format: OutputFormat = .text
+    var format: OutputFormat = RunDefaults.format
 
     func run() throws {
         let plan = BenchPlan(cores: Cores.active, quick: quick, rounds: rounds)
@@ -64,11 +63,11 @@ struct BenchCommand: ParsableCommand {
             figures = try bench.run()
         } catch is BenchInterrupted {
             progress.clear()
-            throw ExitCode(128 + (interruption.signal ?? SIGINT))
+            throw ExitStatus(stoppedBy: interruption.signal ?? SIGINT).exitCode
         } catch let mismatch as KernelMismatch {
             progress.clear()
             StandardError.write("sky: error: \(mismatch)\n")
-            throw ExitCode(1)
+            throw ExitStatus.failure.exitCode
         }
         progress.clear()
         switch format {

@@ -42,7 +42,7 @@ enum ArgumentValue {
 }
 
 /// `--batch`: a count, or `auto` for one scan per active core.
-enum BatchSize: Equatable {
+enum BatchSize: Equatable, CustomStringConvertible {
     case count(Int)
     case auto
 
@@ -56,6 +56,14 @@ enum BatchSize: Equatable {
             throw ValidationError("must be a whole number from \(range.lowerBound) to \(range.upperBound) or 'auto'")
         }
         self = .count(value)
+    }
+
+    /// As `--batch` takes it.
+    var description: String {
+        switch self {
+        case .count(let count): "\(count)"
+        case .auto: "auto"
+        }
     }
 
     func resolved() -> Int {
@@ -114,5 +122,25 @@ extension ArgumentValue {
             throw ValidationError("must be a time from \(lower) to \(upper / 3600)h, e.g. 500ms, 2s, 10m or 8h")
         }
         return .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+}
+
+extension ArgumentValue {
+    /// A time as the options take it, in the largest unit that writes it whole: `10m`, `90s`.
+    static func text(_ duration: Duration) -> String {
+        let milliseconds = Int64((duration / .milliseconds(1)).rounded())
+        let units: [(suffix: String, milliseconds: Int64)] = [("h", 3_600_000), ("m", 60_000), ("s", 1000)]
+        let unit = units.first { milliseconds > 0 && milliseconds % $0.milliseconds == 0 } ?? ("ms", 1)
+        return "\(milliseconds / unit.milliseconds)\(unit.suffix)"
+    }
+
+    /// A fraction as the options take it: `0.1`, and `0` rather than `0.0`.
+    static func text(fraction: Double) -> String {
+        fraction == fraction.rounded() ? "\(Int(fraction))" : "\(fraction)"
+    }
+
+    /// A flag's state in help: `on` or `off`.
+    static func text(flag: Bool) -> String {
+        flag ? "on" : "off"
     }
 }

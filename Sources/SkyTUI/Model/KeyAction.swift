@@ -1,0 +1,21 @@
+/// What a dashboard key asks for. `DashboardState` decides what it does in the state the dashboard
+/// is in: a pause asked for while cancelling does nothing, and any key leaves the done screen.
+public enum KeyAction: Hashable, Sendable, CaseIterable {
+    /// Cancel the running scans, then leave with the summary.
+    case quit
+    case pauseOrResume
+    /// While paused: one scheduling step.
+    case step
+    /// Cancel the run and stay on the dashboard.
+    case cancel
+    case growBatch
+    case shrinkBatch
+    /// The errors panel, or the explain panel in its place.
+    case switchPanel
+    /// After a run: the next strategy for a rerun.
+    case chooseStrategy
+    /// After a run: the same scans again with the chosen strategy.
+    case rerun
+    /// Open or close the help overlay.
+    case help
+}

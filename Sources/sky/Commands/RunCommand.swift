@@ -1,0 +1,63 @@
+import ArgumentParser
+import SkyTUI
+
+/// `sky` and `sky run`: run a batch of scans and report them.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Simulate a satellite scanning deep space, with Swift structured concurrency.",
+        // The run is the default subcommand, so its name is optional.
+        usage: "sky [run] <options>",
+        discussion: """
+            Each scan sweeps a procedural star field, blurs it and counts the signals it finds: \
+            real CPU work. At most --batch scans run at once in a task group; each finished scan \
+            frees a slot for the highest-priority waiting scan. Failures are simulated, chosen \
+            from the seed, and wrapped in Result so the run goes on.
+
+            Examples:
+              The canonical run:
+                sky --total 20 --batch 4
+              Every core, shorter scans:
+                sky --total 200 --batch auto --work 100000
+              Without the dashboard, for logs and pipes:
+                sky --total 100 --work 50000 --no-tui
+              Stop at the first failure (exit status \(ExitStatus.failure.code)):
+                sky --seed 7 --failure-rate 0.3 --fail-fast
+              Watch high priorities start first:
+                sky --priorities 60:30:10 --batch 1
+              A JSON summary on stdout and a JSON Lines event log:
+                sky --total 1000 --work 1000 --format json --events run.jsonl
+              Every scan in the group at once; watch how many really get a thread:
+                sky --strategy unbounded --total 24
+              The first failure thrown out of the group cancels the rest:
+                sky --errors throw --failure-rate 0.2 --seed 4
+              One at a time, two seconds apart, in slow motion:
+                sky --strategy serial --spacing 2s --speed 0.5 --total 6
+              Scans that never yield starve the actor; watch its counters lag:
+                sky --batch 8 --work 2000000 --no-yield --counters direct
+              Guided lessons:
+                sky lesson
+              A soak test of every core for 8 hours, every result verified:
+                sky soak --duration 8h --report-every 1m --metrics-file /var/lib/node_exporter/sky.prom
+              Measure Sky against C, across the cores, and its own overhead:
+                sky bench
+
+            \(Self.keysBlock)
+
+            \(ExitStatus.helpBlock(for: .run))
+            """,
+        helpNames: Sky.subcommandHelpNames)
+
+    /// The dashboard's keys, as the help overlay lists them.
+    private static var keysBlock: String {
+        HelpBlock.render(
+            title: "Dashboard keys (when stdout is a terminal):", DashboardKeys.rows.map { HelpBlock.Row(term: $0.label, text: $0.help) })
+    }
+
+    @OptionGroup var scans: RunOptions
+    @OptionGroup var output: ReportOptions
+
+    func run() throws {
+        try RunRequest(scans: scans, output: output, defaults: .sky).execute()
+    }
+}

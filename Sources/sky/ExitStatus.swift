@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+
+/// Every status sky exits with, and what each means for the commands that exit with it. The code
+/// exits with these, and the "Exit status:" block of each command's `--help` is made from here.
+enum ExitStatus: CaseIterable {
+    case success
+    /// A run stopped at a failure; for `sky bench`, the kernels disagreed.
+    case failure
+    case verificationFailure
+    case badInput
+    case outputIncomplete
+    case hangup
+    case interrupt
+    case terminated
+
+    /// The commands whose `--help` lists their exit statuses.
+    enum Command {
+        case run
+        case soak
+        case bench
+    }
+
+    var code: Int32 {
+        switch self {
+        case .success: 0
+        case .failure: 1
+        case .verificationFailure: 3
+        // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
+        case .badInput: ExitCode.validationFailure.rawValue
+        // sysexits' EX_IOERR.
+        case .outputIncomplete: 74
+        // As a shell reports a process ended by a signal.
+        case .hangup, .interrupt, .terminated: 128 + signal!.number
+        }
+    }
+
+    /// The signal that ends a run with this status, and its name in `--help`. These are the
+    /// signals sky catches to stop a run cleanly.
+    var signal: (number: Int32, name: String)? {
+        switch self {
+        case .hangup: (SIGHUP, "SIGHUP")
+        case .interrupt: (SIGINT, "SIGINT (Ctrl-C)")
+        case .terminated: (SIGTERM, "SIGTERM")
+        default: nil
+        }
+    }
+
+    /// The status of a run stopped by `signal`, one of those `signal` names.
+    init(stoppedBy signal: Int32) {
+        guard let status = Self.allCases.first(where: { $0.signal?.number == signal }) else {
+            preconditionFailure("sky catches no signal \(signal)")
+        }
+        self = status
+    }
+
+    var exitCode: ExitCode { ExitCode(code) }
+
+    /// One line for `command`'s `--help`; `nil` if `command` never exits with this status.
+    func meaning(in command: Command) -> String? {
+        switch (self, command) {
+        case (.success, .run): "the run finished (simulated failures are part of a run)"
+        case (.success, .soak): "PASS: the time ran out and every result matched"
+        case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
+        case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
+        case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
+        case (.verificationFailure, .run), (.verificationFailure, .soak):
+            "a result failed verification: possible hardware fault (wins over every status below)"
+        case (.badInput, _): "bad input"
+        case (.outputIncomplete, .run), (.outputIncomplete, .soak):
+            "the events file or the metrics file could not be written in full"
+        case (.hangup, .run), (.interrupt, .run), (.terminated, .run):
+            "stopped early; the summary, the events file and the metrics file are still complete"
+        case (.hangup, .soak), (.interrupt, .soak), (.terminated, .soak):
+            "stopped early (verdict FAIL); the summary, the events file and the metrics file are still complete"
+        case (.hangup, .bench), (.interrupt, .bench), (.terminated, .bench): "stopped, no figures"
+        case (.verificationFailure, .bench), (.outputIncomplete, .bench): nil
+        }
+    }
+
+    /// The "Exit status:" block of `command`'s `--help`.
+    static func helpBlock(for command: Command) -> String {
+        var rows = allCases.filter { $0.signal == nil }.compactMap { status in
+            status.meaning(in: command).map { HelpBlock.Row(term: "\(status.code)", text: $0) }
+        }
+        // The signals share one row, as they share their meaning.
+        let signalled = allCases.filter { $0.signal != nil }
+        if let first = signalled.first, let meaning = first.meaning(in: command) {
+            let names = signalled.map { ($0 == first ? "" : "\($0.code) ") + $0.signal!.name }
+            rows.append(HelpBlock.Row(term: "\(first.code)", text: names.joined(separator: ", ") + ": " + meaning))
+        }
+        return HelpBlock.render(title: "Exit status:", rows)
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import SkyTUI
+
+/// The options that decide how a run is shown and reported, shared by `sky` and `sky soak`.
+struct ReportOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Where the dashboard's finished counts come from: via-actor (the actor's own, which wait for a thread) or direct (counted by each child as it ends) (default \(RunDefaults.counters.rawValue)).",
+            valueName: "via-actor|direct"),
+        transform: { try ArgumentValue.choice($0) })
+    var counters: CounterSource = RunDefaults.counters
+
+    @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
+    var noTUI = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw the dashboard without colour (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Flag(name: .customLong("exit-on-done"), help: "Leave the dashboard when the run ends instead of waiting for a key.")
+    var exitOnDone = false
+
+    @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
+    var explain = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).",
+            valueName: "text|json"),
+        transform: { try OutputFormat(parsing: $0) })
+    var format: OutputFormat = RunDefaults.format
+
+    @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
+    var events: String?
+
+    @Option(
+        name: .customLong("report-every"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Without the dashboard: an interval line this often, e.g. 10s (text, or JSON Lines with --format json).",
+            valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunWatch.intervalRange) })
+    var reportEvery: Duration?
+
+    @Option(
+        name: .customLong("metrics-file"),
+        help: ArgumentHelp(
+            "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
+            valueName: "path"))
+    var metricsFile: String?
+}

@@ -1,0 +1,43 @@
+import SkyCore
+import SkyTUI
+
+/// What a run uses for an option left out: `sky`'s defaults or `sky soak`'s, where the two differ,
+/// and the ones they share. Each is written here once; the options, their help and the replay
+/// command read it from here.
+struct RunDefaults {
+    /// What bounds a run given neither `--total` nor `--duration`.
+    var bound: Bound
+    var batch: BatchSize
+    var failureRate: Double
+    var verify: Bool
+
+    static let sky = RunDefaults(bound: .scans(20), batch: .count(4), failureRate: 0.1, verify: false)
+    /// Every core busy for a while, every result checked, no simulated failures to hide a real one.
+    static let soak = RunDefaults(bound: .time(.seconds(600)), batch: .auto, failureRate: 0, verify: true)
+
+    // The same for both commands.
+    static let priorities = PriorityMix.standard
+    /// The engine's own default cost of a scan.
+    static let work = RunConfiguration.defaultWork
+    static let strategy = ScanStrategy.batched
+    static let errors = ErrorMode.result
+    static let speed = 1.0
+    static let spacing = Duration.zero
+    static let corruptionRate = 0.0
+    static let counters = CounterSource.viaActor
+    static let format = OutputFormat.text
+
+    /// A number of scans, or a time during which scans keep starting.
+    enum Bound: CustomStringConvertible {
+        case scans(Int)
+        case time(Duration)
+
+        /// As `--total` or `--duration` takes it.
+        var description: String {
+            switch self {
+            case .scans(let count): "\(count)"
+            case .time(let duration): ArgumentValue.text(duration)
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import SkyCore
+
+/// The options that decide a run's scans, shared by `sky` and `sky soak`. An option left out is
+/// `nil` where the two commands' defaults differ; `RunRequest` fills it in.
+struct RunOptions: ParsableArguments {
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Scans to run (default \(RunDefaults.sky.bound), or none with --duration: the time alone bounds the run).", valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.totalRange) })
+    var total: Int?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: \(RunDefaults.soak.bound) unless --total is given).",
+            valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
+    var duration: Duration?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Scans running at once, or 'auto' for one per active core (default \(RunDefaults.sky.batch); sky soak: \(RunDefaults.soak.batch)).",
+            valueName: "n|auto"),
+        transform: { try BatchSize(parsing: $0) })
+    var batch: BatchSize?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seed for every scan, failure and priority; random if left out (shown in the summary).", valueName: "s"),
+        transform: { try ArgumentValue.seed($0) })
+    var seed: UInt64?
+
+    @Option(
+        name: .customLong("failure-rate"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fraction of scans that fail, 0 to 1 or a percentage (default \(ArgumentValue.text(fraction: RunDefaults.sky.failureRate)); sky soak: \(ArgumentValue.text(fraction: RunDefaults.soak.failureRate))).",
+            valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var failureRate: Double?
+
+    @Flag(
+        inversion: .prefixedNo, exclusivity: .chooseLast,
+        help: """
+            Check every result against an independent recomputation; a mismatch is a possible hardware fault, exit status \
+            \(ExitStatus.verificationFailure.code) (default \(ArgumentValue.text(flag: RunDefaults.sky.verify)); sky soak: \(ArgumentValue.text(flag: RunDefaults.soak.verify))).
+            """)
+    var verify: Bool?
+
+    @Option(
+        name: .customLong("inject-corruption"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Corrupt this fraction of results after they are computed (0 to 1, or a percentage), to prove that verification catches faults.",
+            valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var injectCorruption: Double = RunDefaults.corruptionRate
+
+    @Option(
+        help: ArgumentHelp(
+            "Priority mix high:medium:low in percent, adding up to 100 (default \(RunDefaults.priorities)).", valueName: "H:M:L"),
+        transform: { try ArgumentValue.priorityMix($0) })
+    var priorities: PriorityMix = RunDefaults.priorities
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cost of a scan: lines of 512 pixels to sweep (default \(RunDefaults.work), about 0.5 s on one core; 0 makes a scan nearly free).",
+            valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
+    var work: Int = RunDefaults.work
+
+    @Flag(
+        name: .customLong("fail-fast"),
+        help: "Cancel the remaining scans at the first failure; exit status \(ExitStatus.failure.code).")
+    var failFast = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default \(RunDefaults.strategy.rawValue)).",
+            valueName: "serial|unbounded|batched|stream"),
+        transform: { try ArgumentValue.choice($0) })
+    var strategy: ScanStrategy = RunDefaults.strategy
+
+    @Option(
+        help: ArgumentHelp(
+            "What a failure does: result (wrapped, the group goes on) or throw (a throwing group: the first failure cancels the rest; exit status \(ExitStatus.failure.code)) (default \(RunDefaults.errors.rawValue)).",
+            valueName: "result|throw"),
+        transform: { try ArgumentValue.choice($0) })
+    var errors: ErrorMode = RunDefaults.errors
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
+            valueName: "f"),
+        transform: { try ArgumentValue.speed($0) })
+    var speed: Double = RunDefaults.speed
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("With --strategy serial: the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
+    var spacing: Duration = RunDefaults.spacing
+
+    @Flag(
+        name: .customLong("no-yield"),
+        help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
+    var noYield = false
+
+    mutating func validate() throws {
+        if strategy == .unbounded && (total ?? 0) > RunConfiguration.unboundedLimit {
+            throw ValidationError(
+                "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
+        }
+        if strategy == .stream && errors == .throw {
+            throw ValidationError("--errors throw needs a task group: use it with --strategy serial, unbounded or batched")
+        }
+        if spacing > .zero && strategy != .serial {
+            throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import SkyCore
+
+extension RunConfiguration {
+    /// The command that repeats this run exactly, with `sky`'s own defaults (whichever command ran
+    /// it): an option at its default is left out.
+    var replayCommand: String {
+        var words = ["sky"]
+        if let total { words += ["--total", "\(total)"] }
+        if let duration { words += ["--duration", "\(Int((duration / .milliseconds(1)).rounded()))ms"] }
+        words += ["--batch", "\(batch)", "--seed", "\(seed)"]
+        if work != RunDefaults.work { words += ["--work", "\(work)"] }
+        if failureRate != RunDefaults.sky.failureRate { words += ["--failure-rate", "\(failureRate)"] }
+        if priorityMix != RunDefaults.priorities { words += ["--priorities", "\(priorityMix)"] }
+        if failFast { words.append("--fail-fast") }
+        if strategy != RunDefaults.strategy { words += ["--strategy", strategy.rawValue] }
+        if errors != RunDefaults.errors { words += ["--errors", errors.rawValue] }
+        if speed != RunDefaults.speed { words += ["--speed", "\(speed)"] }
+        if !yields { words.append("--no-yield") }
+        if spacing != RunDefaults.spacing { words += ["--spacing", "\(Int((spacing / .milliseconds(1)).rounded()))ms"] }
+        if verify != RunDefaults.sky.verify { words.append(verify ? "--verify" : "--no-verify") }
+        if corruptionRate != RunDefaults.corruptionRate { words += ["--inject-corruption", "\(corruptionRate)"] }
+        return words.joined(separator: " ")
+    }
+}

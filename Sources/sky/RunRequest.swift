@@ -1,0 +1,69 @@
+import ArgumentParser
+import SkyCore
+import SkyReport
+import SkyTUI
+
+/// A run as the command line asks for it: the options given, with `sky`'s or `sky soak`'s
+/// defaults for the ones left out. It runs with the dashboard when stdin and stdout are a
+/// terminal that can show it, and headless otherwise.
+struct RunRequest {
+    let scans: RunOptions
+    let output: ReportOptions
+    /// `sky`'s or `sky soak`'s.
+    let defaults: RunDefaults
+
+    /// Runs to the end, then throws the exit status.
+    func execute() throws {
+        let configuration = try makeConfiguration()
+        // Opened before the run, so a bad path is a usage error rather than a lost run.
+        let eventsFile: EventsFile?
+        do {
+            eventsFile = try output.events.map { try EventsFile(path: $0) }
+        } catch {
+            throw ValidationError("--events: \(error)")
+        }
+        let metrics = output.metricsFile.map(MetricsFile.init(path:))
+        if let metrics {
+            // Written once before the run, for the same reason.
+            do {
+                try metrics.write(RunWatch.reading(ScanSnapshot(configuration: configuration), elapsed: .zero))
+            } catch {
+                eventsFile?.close()
+                throw ValidationError("--metrics-file: \(error)")
+            }
+        }
+        let report = RunReport(
+            format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
+            reportEvery: output.reportEvery)
+        if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            let dashboard = DashboardRun(
+                configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters),
+                colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain)
+            if let status = dashboard.execute() { throw status.exitCode }
+            StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
+        }
+        throw HeadlessRun(configuration: configuration, report: report).execute().exitCode
+    }
+
+    /// The run asked for, with the defaults for the options left out.
+    func makeConfiguration() throws -> RunConfiguration {
+        var total = scans.total
+        var duration = scans.duration
+        if total == nil && duration == nil {
+            switch defaults.bound {
+            case .scans(let count): total = count
+            case .time(let time): duration = time
+            }
+        }
+        // Here rather than in `RunOptions.validate()`: only now is it known whose defaults apply.
+        if scans.strategy == .unbounded && total == nil {
+            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
+        }
+        return RunConfiguration(
+            total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),
+            seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
+            priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
+            speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
+            corruptionRate: scans.injectCorruption)
+    }
+}
