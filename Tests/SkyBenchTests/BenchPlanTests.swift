@@ -59,7 +59,7 @@ struct BenchPlanTests {
 
     @Test("The table has a row for every figure, its spread and each target's verdict")
     func table() {
-        let text = BenchTable.format(Scenes.figures(kernelRatio: 0.95, efficiency: 0.9, engineRatio: 0.7, dashboardRatio: 0.99))
+        let text = BenchTable.format(Scenes.figures(kernelRatio: 0.95, efficiency: 0.9, engineRatio: 0.6, dashboardRatio: 0.99))
         for label in [
             "Swift rate / C rate", "batch 1, scans/s", "batch 2, efficiency against linear", "batch 4, speed-up over batch 1",
             "load at batch 2", "kernel alone on 2 plain threads", "Sky's rate / bare rate", "context switches per 1000 scans", "dashboard rate / headless rate",
@@ -69,7 +69,7 @@ struct BenchPlanTests {
         }
         #expect(text.contains("0.95      0.94      0.96  >= 0.90 met"))
         #expect(text.contains("90.0%     89.0%     91.0%  >= 95% missed"))
-        #expect(text.contains("0.70      0.69      0.71  >= 0.80 missed"))
+        #expect(text.contains("0.60      0.59      0.61  >= 0.65 missed"))
         #expect(text.contains("Targets met: 2 of 4."))
         #expect(text.contains("host steal in those runs"))
         #expect(text.contains("other processes in those runs"))

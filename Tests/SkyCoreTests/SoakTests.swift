@@ -122,12 +122,13 @@ struct SoakTests {
         #expect(summary.counters.ended == summary.counters.scheduled)
     }
 
-    @Test("Nothing the run holds grows with the number of scans")
-    func flatRetention() async {
+    @Test("Nothing the run holds grows with the number of scans", arguments: [ScanStrategy.batched, .stream])
+    func flatRetention(strategy: ScanStrategy) async {
         func retention(after total: Int) async -> RunBook.Retention {
             // Half the scans fail and a third of the rest fail verification, to fill every log.
             let config = RunConfiguration(
-                total: total, batch: 4, seed: 9, failureRate: 0.5, work: 0, verify: true, corruptionRate: 0.33)
+                total: total, batch: 4, seed: 9, failureRate: 0.5, work: 0, strategy: strategy, verify: true,
+                corruptionRate: 0.33)
             let model = ScanModel(configuration: config)
             let summary = await model.run()
             #expect(summary.counters.finished == total)

@@ -49,9 +49,13 @@ struct RunBook: Sendable {
     var unconsumed: [Int: ScanReport] = [:]
     /// Scans of the total never scheduled because the run stopped first; they have no events.
     private(set) var neverScheduled = 0
+    /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a
+    /// million scans a second, building them is a visible share of each scan.
+    let recordsEvents: Bool
 
-    init(configuration: RunConfiguration) {
+    init(configuration: RunConfiguration, recordsEvents: Bool = true) {
         self.configuration = configuration
+        self.recordsEvents = recordsEvents
         progress = RunProgress(configuration: configuration)
         slots = SlotTable(batch: configuration.window)
         scanLimit = configuration.total ?? .max
@@ -77,10 +81,14 @@ struct RunBook: Sendable {
         var stopping = false
         var drained = false
         var canStart = false
+        /// The ready queue has room for a chunk of the scans not yet scheduled.
+        var wantsAdmission = false
     }
 
     var loopState: LoopState {
-        LoopState(stopping: ending != nil, drained: isDrained, canStart: canStart)
+        LoopState(
+            stopping: ending != nil, drained: isDrained, canStart: canStart,
+            wantsAdmission: queue.count <= queueLimit / 2 && nextScan < scanLimit && ending == nil)
     }
 
     /// Scans that hold a slot: running, or ended with their result still in the stream.
@@ -126,7 +134,7 @@ struct RunBook: Sendable {
 
     /// Tops the ready queue up from the scans not yet scheduled, once it has run half empty.
     mutating func admit(at now: Duration) -> [RunEvent] {
-        guard queue.count <= queueLimit / 2 else { return [] }
+        guard loopState.wantsAdmission else { return [] }
         var events: [RunEvent] = []
         schedule(at: now, into: &events)
         return events
@@ -153,8 +161,12 @@ struct RunBook: Sendable {
         slots.release(report.slot)
         // Slots above a shrunken batch close as they free.
         if slots.slots.count > progress.batch { slots.resize(to: progress.batch) }
-        var events = [RunEvent.scan(ScanEvent(
-            kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
+        var events: [RunEvent] = []
+        if recordsEvents {
+            events.append(.scan(ScanEvent(
+                kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
+                slot: report.slot, time: now)))
+        }
         account(report, priority: occupancy.priority, at: now, into: &events)
         noteStopped(at: now)
         return events
@@ -222,7 +234,7 @@ struct RunBook: Sendable {
             let priority = configuration.priority(of: scan)
             queue.append(ReadyQueue.Entry(scan: scan, priority: priority, scheduledAt: now))
             count(priority) { $0.scheduled += 1; $0.waiting += 1 }
-            events.append(.scan(ScanEvent(kind: .scheduled, scan: scan, priority: priority, slot: nil, time: now)))
+            if recordsEvents { events.append(.scan(ScanEvent(kind: .scheduled, scan: scan, priority: priority, slot: nil, time: now))) }
             nextScan += 1
         }
     }

@@ -41,7 +41,7 @@ public actor ScanModel {
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
         self.sinks = sinks
-        book = Locked(RunBook(configuration: configuration))
+        book = Locked(RunBook(configuration: configuration, recordsEvents: !sinks.isEmpty))
         // A batch can grow while the run goes on, up to the largest batch.
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
@@ -83,6 +83,7 @@ public actor ScanModel {
         write { [origin] in $0.open(at: .zero, startedAt: origin) }
         // Controls sent before the run (a pause, to step from the first scan) hold from the start.
         takeControls(at: .zero)
+        noticeCancellation(at: .zero)
 
         switch configuration.strategy {
         case .serial: await runSerialLoop()

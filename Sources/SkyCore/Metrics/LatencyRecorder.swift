@@ -43,10 +43,7 @@ struct LatencyRecorder: Sendable {
 
     /// Whole microseconds, within the histogram's range (a zero-length wait counts as 1 µs).
     private static func microseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        let micros = seconds.multipliedReportingOverflow(by: 1_000_000)
-        guard !micros.overflow else { return 86_400_000_000 }
-        return UInt64(min(max(1, micros.partialValue + attoseconds / 1_000_000_000_000), 86_400_000_000))
+        UInt64(min(max(1, duration.wholeMicroseconds), 86_400_000_000))
     }
 
     private static func percentiles(of histogram: Histogram<UInt64>) -> LatencyPercentiles {

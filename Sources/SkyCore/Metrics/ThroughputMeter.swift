@@ -43,8 +43,10 @@ struct ThroughputMeter: Sendable {
         return seconds > 0 ? Double(total) / seconds : 0
     }
 
+    /// The bucket `elapsed` falls in. (Dividing one `Duration` by another goes through `Double`,
+    /// and this runs for every finished scan.)
     private static func epoch(of elapsed: Duration) -> Int {
-        Int(elapsed / bucketWidth)
+        Int(elapsed.wholeMicroseconds / bucketWidth.wholeMicroseconds)
     }
 }
 

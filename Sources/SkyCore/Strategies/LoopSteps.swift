@@ -41,9 +41,11 @@ extension ScanModel {
         // A control sent while the loop was busy (a key, a sink's reaction) holds from this start.
         takeControls(at: now)
         while let start = startNext(at: now) {
+            // The child captures only what it needs: a task's context is allocated and copied.
             let (child, throwing) = (self.child, configuration.errors == .throw)
-            let added = group.addTaskUnlessCancelled(priority: start.priority.taskPriority) { @concurrent in
-                let report = await child.run(scan: start.scan, in: start.slot, asked: start.priority)
+            let (scan, slot, priority) = (start.scan, start.slot, start.priority)
+            let added = group.addTaskUnlessCancelled(priority: priority.taskPriority) { @concurrent in
+                let report = await child.run(scan: scan, in: slot, asked: priority)
                 // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
                 if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
                 return .finished(report)
@@ -55,8 +57,8 @@ extension ScanModel {
             }
         }
         // The starts have taken scans from the ready queue; it is topped up after the children are
-        // on their way.
-        write { $0.admit(at: now) }
+        // on their way, once it has room for a chunk.
+        if loop.wantsAdmission { write { $0.admit(at: now) } }
     }
 
     /// Books a scan's end.
@@ -74,23 +76,29 @@ extension ScanModel {
         }
     }
 
-    /// Takes the controls sent since the last look, and notices a cancellation of the run's own
-    /// task (its owner may cancel it rather than send `cancel`).
+    /// Takes the controls sent since the last look.
     func takeControls(at now: Duration) {
         for control in inbox.drain() {
             write { $0.apply(control, at: now) }
         }
-        if Task.isCancelled { write { $0.stop(.cancelled, at: now) } }
         // A parked serial loop looks again at every control.
         serialGate?.resume()
         serialGate = nil
+    }
+
+    /// The run's own task may be cancelled rather than sent `cancel` (its owner does both, to
+    /// reach scans that never yield without waiting for this actor): that is a cancel too.
+    func noticeCancellation(at now: Duration) {
+        if Task.isCancelled { write { $0.stop(.cancelled, at: now) } }
     }
 
     /// Handles a wake that is not a scan's report, and says whether the run is now stopping.
     func handle(_ wake: Wake, in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         switch wake {
         case .control:
+            // The watcher also returns when the run's task is cancelled.
             takeControls(at: now)
+            noticeCancellation(at: now)
             if !isStopping { addControlWatcher(to: &group) }
         case .deadline:
             write { $0.closeAdmission(at: now) }

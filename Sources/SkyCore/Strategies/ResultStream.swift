@@ -31,7 +31,7 @@ extension ScanModel {
         }
         // Leaving the loop lets go of the stream, which ends it and cancels the producer. The
         // consumer's own task may have been cancelled too, which also ends the iteration.
-        if !isStopping && Task.isCancelled { write { [now = now()] in $0.stop(.cancelled, at: now) } }
+        noticeCancellation(at: now())
         continuation.finish()
         await producer.value
     }

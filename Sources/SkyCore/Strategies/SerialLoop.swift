@@ -52,8 +52,9 @@ extension ScanModel {
         while true {
             let now = now()
             takeControls(at: now)
+            noticeCancellation(at: now)
             if let start = startNext(at: now) {
-                write { $0.admit(at: now) }
+                if loop.wantsAdmission { write { $0.admit(at: now) } }
                 return start
             }
             if isStopping || isDrained || Task.isCancelled { return nil }
