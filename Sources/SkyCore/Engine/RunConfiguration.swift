@@ -14,6 +14,8 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let unboundedLimit = 10_000
     /// Lines per scan by default: about half a second on one core of this machine.
     public static let defaultWork = 500_000
+    /// The fraction of scans that fail by default: enough that a short run shows a few.
+    public static let defaultFailureRate = 0.1
     /// `--duration`: from a millisecond (for tests) to a week.
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
@@ -47,7 +49,7 @@ public struct RunConfiguration: Equatable, Sendable {
     public var corruptionRate: Double
 
     public init(
-        total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = 0.1,
+        total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0

@@ -11,7 +11,7 @@ struct RunDefaults {
     var failureRate: Double
     var verify: Bool
 
-    static let sky = RunDefaults(bound: .scans(20), batch: .count(4), failureRate: 0.1, verify: false)
+    static let sky = RunDefaults(bound: .scans(20), batch: .count(4), failureRate: RunConfiguration.defaultFailureRate, verify: false)
     /// Every core busy for a while, every result checked, no simulated failures to hide a real one.
     static let soak = RunDefaults(bound: .time(.seconds(600)), batch: .auto, failureRate: 0, verify: true)
 
