@@ -95,7 +95,7 @@ public actor ScanModel {
         write { [now = now()] in $0.close(at: now) }
         for sink in sinks { sink.finish() }
         let (notStarted, errors, errorCount, verifications) = book.withLock {
-            ($0.neverScheduled, Array($0.errorLog), $0.errorCount, Array($0.verificationLog))
+            ($0.neverScheduled, $0.errorLog.array, $0.errorCount, $0.verificationLog.array)
         }
         return RunSummary(
             snapshot: snapshot(), errors: errors, errorCount: errorCount, notStarted: notStarted,

@@ -36,6 +36,9 @@ struct ReadyQueue: Sendable {
     /// Empties the queue, highest priority first, oldest first within each.
     mutating func removeAll() -> [Entry] {
         defer { (high, medium, low) = ([], [], []) }
-        return Array(high) + Array(medium) + Array(low)
+        // Only non-empty lanes are copied: see `Deque.array` for why an empty one must not be.
+        var all: [Entry] = []
+        for lane in [high, medium, low] where !lane.isEmpty { all.append(contentsOf: lane) }
+        return all
     }
 }
