@@ -109,4 +109,25 @@ struct CausalOrderTests {
         #expect(summary.ending == .cancelled)
         #expect(events.compactMap(\.scanEvent).filter(\.isTerminal).count + summary.notStarted == 200)
     }
+
+    @Test("Cancelling the run's task as well as sending cancel writes the stop before any cancellation it causes",
+          arguments: ScanStrategy.allCases)
+    func stopComesFirst(strategy: ScanStrategy) async {
+        // Long scans, so the cancel finds them running.
+        let config = RunConfiguration(total: 8, batch: 2, seed: 2, failureRate: 0, work: 5_000_000, strategy: strategy)
+        let log = Log { _, _ in nil }
+        let model = ScanModel(configuration: config, sinks: [log])
+        let run = Task { await model.run() }
+        while !log.events.contains(where: { $0.scanEvent?.kind == .started }) { try? await Task.sleep(for: .milliseconds(1)) }
+        // What the command line does on Ctrl-C: both at once.
+        run.cancel()
+        model.cancel()
+        let summary = await run.value
+        #expect(summary.ending == .cancelled)
+        let events = log.events
+        let stop = events.firstIndex { if case .change(let change) = $0, case .stopping = change.kind { true } else { false } }
+        let firstCancel = events.firstIndex { $0.scanEvent?.kind == .cancelled }
+        #expect(stop != nil && firstCancel != nil && stop! < firstCancel!)
+        #expect(Self.violations(of: events, configuration: config) == [])
+    }
 }

@@ -33,8 +33,6 @@ public actor ScanModel {
     /// The book's answers to the loops' questions, as of the last transition: read with it, under
     /// the same lock, so the loops ask without taking the lock again.
     private(set) var loop = RunBook.LoopState()
-    /// Stream runs: the producer is parked with no scan running, until the consumer frees a slot.
-    var producerWaiting = false
     /// Serial runs: the loop is parked in a pause, until a control or the deadline.
     var serialGate: CheckedContinuation<Void, Never>?
 

@@ -40,29 +40,42 @@ extension ScanModel {
     func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // A control sent while the loop was busy (a key, a sink's reaction) holds from this start.
         takeControls(at: now)
-        while let start = startNext(at: now) {
-            // The child captures only what it needs: a task's context is allocated and copied.
-            let (child, throwing) = (self.child, configuration.errors == .throw)
-            let (scan, slot, priority) = (start.scan, start.slot, start.priority)
-            let added = group.addTaskUnlessCancelled(priority: priority.taskPriority) { @concurrent in
-                let report = await child.run(scan: scan, in: slot, asked: priority)
-                // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
-                if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
-                return .finished(report)
-            }
-            if !added {
-                // The group's task was cancelled before the child could be added.
-                let report = ScanReport(scan: start.scan, slot: start.slot, outcome: .failure(.cancelled), ran: .zero)
-                write { $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
-            }
+        while true {
+            while let start = startNext(at: now) { addChild(for: start, to: &group, at: now) }
+            // The ready queue is topped up once the children are on their way; in an unbounded
+            // group, the scans it admits start at once too.
+            guard loop.wantsAdmission else { return }
+            write { $0.admit(at: now) }
+            guard loop.canStart else { return }
         }
-        // The starts have taken scans from the ready queue; it is topped up after the children are
-        // on their way, once it has room for a chunk.
-        if loop.wantsAdmission { write { $0.admit(at: now) } }
     }
 
-    /// Books a scan's end.
+    /// Adds `start`'s scan to `group` as a child at its priority. `addTaskUnlessCancelled`: a group
+    /// whose task was cancelled from outside starts nothing new.
+    private func addChild(for start: RunBook.Start, to group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
+        // The child captures only what it needs: a task's context is allocated and copied.
+        let (child, throwing) = (self.child, configuration.errors == .throw)
+        let (scan, slot, priority) = (start.scan, start.slot, start.priority)
+        let added = group.addTaskUnlessCancelled(priority: priority.taskPriority) { @concurrent in
+            let report = await child.run(scan: scan, in: slot, asked: priority)
+            // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
+            if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
+            return .finished(report)
+        }
+        if !added {
+            // The group's task was cancelled before the child could be added.
+            let report = ScanReport(scan: scan, slot: slot, outcome: .failure(.cancelled), ran: .zero)
+            write { $0.stop(.cancelled, at: now) + $0.finish(report, at: now) }
+        }
+    }
+
+    /// Books a scan's end. A scan cancelled before the run has booked its stop (its task was
+    /// cancelled from outside, ahead of the `cancel` control) books the stop first, which caused it.
     func settle(_ report: ScanReport, at now: Duration) {
+        if case .failure(.cancelled) = report.outcome, !isStopping {
+            takeControls(at: now)
+            noticeCancellation(at: now)
+        }
         write { $0.finish(report, at: now) }
     }
 

@@ -24,8 +24,9 @@ extension ScanModel {
         for await delivery in results {
             if case .result(let report) = delivery {
                 settle(report, at: now())
-                    // The slot is free: wake a producer held back by a full window.
-                if producerWaiting { inbox.ring() }
+                // The slot is free: wake the producer, which may be waiting for a scan to end, or,
+                // with nothing left to run, for this result to be taken before it stops.
+                if loop.canStart || loop.drained { inbox.ring() }
             }
             if isStopping { break }
         }
@@ -42,7 +43,6 @@ extension ScanModel {
             addWatchers(to: &group)
             startScans(in: &group, at: now())
             while !isDrained, let wake = try? await group.next() {
-                producerWaiting = false
                 switch wake {
                 case .finished(let report):
                     write { $0.deliver(report); return [] }
@@ -54,8 +54,6 @@ extension ScanModel {
                     if !wasStopping && isStopping { stream.yield(.stopping) }
                 }
                 startScans(in: &group, at: now())
-                // Every slot holds a result the consumer has not taken: wait for it to take one.
-                producerWaiting = book.withLock { $0.progress.counters.running == 0 }
             }
             group.cancelAll()
         }
