@@ -12,7 +12,7 @@ struct RunBookTests {
         var book = RunBook(configuration: RunConfiguration(
             total: total, duration: duration, batch: batch, seed: 3, failureRate: failureRate, work: 0, failFast: failFast,
             strategy: strategy))
-        _ = book.open(at: .zero, startedAt: .now)
+        _ = book.open(at: .zero)
         return book
     }
 
@@ -40,7 +40,7 @@ struct RunBookTests {
     @Test("Opening schedules every scan of a small run, in index order")
     func open() {
         var book = RunBook(configuration: RunConfiguration(total: 3, batch: 2, seed: 3, work: 0))
-        let events = book.open(at: .zero, startedAt: .now)
+        let events = book.open(at: .zero)
         #expect(Self.kinds(events) == ["scheduled 0", "scheduled 1", "scheduled 2"])
         #expect(book.progress.counters.waiting == 3 && book.progress.phase == .running)
     }

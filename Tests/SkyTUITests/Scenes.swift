@@ -62,7 +62,7 @@ enum Scene: String, CaseIterable {
         let config = RunConfiguration(total: 12, batch: 4, seed: 4, strategy: .unbounded)
         var snapshot = ScanSnapshot(configuration: config)
         snapshot.progress.phase = .running
-        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.startedAt = ContinuousClock.now
         snapshot.progress.elapsed = .milliseconds(2_400)
         snapshot.progress.counters = counters(waiting: 0, running: 12, completed: 0, failed: 0)
         snapshot.progress.byPriority = PerPriority(
@@ -84,7 +84,7 @@ enum Scene: String, CaseIterable {
         let config = RunConfiguration(total: 20, batch: 4, seed: 42, failureRate: 0.3, errors: .throw)
         var snapshot = ScanSnapshot(configuration: config)
         snapshot.progress.phase = .finished(.thrown(scan: 6))
-        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.startedAt = ContinuousClock.now
         snapshot.progress.elapsed = .milliseconds(1_850)
         snapshot.progress.counters = counters(waiting: 0, running: 0, completed: 5, failed: 1)
         snapshot.progress.counters.cancelled = 14
@@ -103,7 +103,7 @@ enum Scene: String, CaseIterable {
     static var start: ScanSnapshot {
         var snapshot = ScanSnapshot(configuration: configuration)
         snapshot.progress.phase = .running
-        snapshot.progress.startedAt = ContinuousClock.now
+        snapshot.startedAt = ContinuousClock.now
         snapshot.progress.counters.scheduled = 20
         snapshot.progress.counters.waiting = 16
         snapshot.progress.counters.running = 4

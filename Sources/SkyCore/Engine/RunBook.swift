@@ -103,10 +103,9 @@ struct RunBook: Sendable {
     // MARK: - Transitions
 
     /// The run begins: the first scans are scheduled.
-    mutating func open(at now: Duration, startedAt: ContinuousClock.Instant) -> [RunEvent] {
+    mutating func open(at now: Duration) -> [RunEvent] {
         precondition(progress.phase == .ready, "a run book opens once")
         progress.phase = .running
-        progress.startedAt = startedAt
         var events: [RunEvent] = []
         schedule(at: now, into: &events)
         return events

@@ -29,6 +29,8 @@ public actor ScanModel {
     let child: ScanChild
     /// When the run started; every event's time is measured from here.
     private(set) var origin = ContinuousClock.now
+    /// The same, for readers on any thread; `nil` before the run.
+    private nonisolated let started = Locked<ContinuousClock.Instant?>(nil)
     private var hasRun = false
     /// The book's answers to the loops' questions, as of the last transition: read with it, under
     /// the same lock, so the loops ask without taking the lock again.
@@ -48,9 +50,11 @@ public actor ScanModel {
 
     /// The run as it is now. Cheap, and callable from any thread, even while every core is busy.
     public nonisolated func snapshot() -> ScanSnapshot {
+        let startedAt = started.withLock { $0 }
         var snapshot = book.withLock { book in
-            book.snapshot(at: book.progress.startedAt.map { .now - $0 } ?? .zero)
+            book.snapshot(at: startedAt.map { .now - $0 } ?? .zero)
         }
+        snapshot.startedAt = startedAt
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
         (snapshot.progress.direct, snapshot.progress.priorityShift) = ledger.totals()
@@ -78,7 +82,8 @@ public actor ScanModel {
         precondition(!hasRun, "a ScanModel runs once")
         hasRun = true
         origin = .now
-        write { [origin] in $0.open(at: .zero, startedAt: origin) }
+        started.withLock { [origin] in $0 = origin }
+        write { $0.open(at: .zero) }
         // Controls sent before the run (a pause, to step from the first scan) hold from the start.
         takeControls(at: .zero)
         noticeCancellation(at: .zero)

@@ -70,7 +70,14 @@ public struct SlotOccupancy: Equatable, Sendable {
     public var inStream = false
     /// The priority the runtime reports the scan's child running at, which need not be the one it
     /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
-    public var effective: TaskPriority?
+    public var effective: TaskPriority? {
+        get { effectiveRaw == 0 ? nil : TaskPriority(rawValue: effectiveRaw) }
+        set { effectiveRaw = newValue?.rawValue ?? 0 }
+    }
+    /// Its raw value: `TaskPriority` comes from a resilient library, so a stored one would give the
+    /// slot table no fixed layout and every slot change a runtime call (8% of the engine's speed at
+    /// `--work 0`).
+    private var effectiveRaw: UInt8 = 0
 
     public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
         self.scan = scan
