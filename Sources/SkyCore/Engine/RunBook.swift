@@ -25,12 +25,12 @@ struct RunBook: Sendable {
     // outside the book writes them.
     var progress: RunProgress
     var slots: SlotTable
-    private(set) var queue = ReadyQueue()
+    var queue = ReadyQueue()
     /// The next scan to schedule; the scans from here on have not been scheduled.
-    private var nextScan = 0
+    var nextScan = 0
     /// Scans from this index on are never scheduled: the total, or where scheduling stood when
     /// `--duration` ran out. `Int.max` for a run bounded by time alone, until then.
-    private var scanLimit: Int
+    var scanLimit: Int
     /// A timed run keeps its queue one batch deep: the scans still waiting when the time runs out
     /// are cancelled, and there should be few.
     private let queueLimit: Int
@@ -43,12 +43,12 @@ struct RunBook: Sendable {
     /// While paused: how many more scans may start (`step`).
     var pendingSteps = 0
     /// When the run began to stop, to measure how long its running scans take to.
-    private var stopAskedAt: Duration?
+    var stopAskedAt: Duration?
     /// Stream runs: results that ended and wait in the stream, by slot, so that a result the
     /// consumer never takes is still booked when the run closes.
     var unconsumed: [Int: ScanReport] = [:]
     /// Scans of the total never scheduled because the run stopped first; they have no events.
-    private(set) var neverScheduled = 0
+    var neverScheduled = 0
     /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a
     /// million scans a second, building them is a visible share of each scan.
     let recordsEvents: Bool
@@ -171,60 +171,7 @@ struct RunBook: Sendable {
         return events
     }
 
-    /// `--errors throw`: `report`'s failure was thrown out of the group, which cancelled every
-    /// other scan and waited for them; their results went with it. `discarded` is how many of
-    /// them had completed all the same.
-    mutating func throwOut(_ report: ScanReport, discarded: Int, at now: Duration) -> [RunEvent] {
-        var events = finish(report, at: now)
-        if ending == nil || ending == .failFast(scan: report.scan) {
-            events += stop(.thrown(scan: report.scan), at: now)
-        }
-        for (slot, occupancy) in slots.slots.enumerated() {
-            guard let occupancy else { continue }
-            let cancelled = ScanReport(scan: occupancy.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero)
-            events += finish(cancelled, at: now)
-        }
-        progress.discarded = discarded
-        return events
-    }
-
-    /// `--duration` has run out: no scan starts after this; the waiting ones are cancelled and the
-    /// running ones finish. Nothing happens if the time is not up yet (a timer woken early).
-    mutating func closeAdmission(at now: Duration) -> [RunEvent] {
-        guard let duration = configuration.duration, now >= duration, !progress.timeUp, ending == nil else { return [] }
-        progress.timeUp = true
-        scanLimit = nextScan
-        return [.change(RunChange(.timeUp, at: now))] + cancelWaiting(at: now)
-    }
-
-    /// The run is over: every scan still waiting is cancelled with its event, results left in a
-    /// stream are booked, and scans never scheduled are counted as cancelled (there may be
-    /// millions, so they get no events of their own).
-    mutating func close(at now: Duration) -> [RunEvent] {
-        var events: [RunEvent] = []
-        for report in unconsumed.values.sorted(by: { $0.slot < $1.slot }) { events += finish(report, at: now) }
-        events += cancelWaiting(at: now)
-        if let total = configuration.total { neverScheduled = min(total, scanLimit) - nextScan }
-        progress.counters.cancelled += neverScheduled
-        nextScan += neverScheduled
-        progress.phase = .finished(ending ?? (progress.timeUp ? .timeUp : .drained))
-        progress.elapsed = now
-        let c = progress.counters
-        precondition(c.running == 0 && c.inStream == 0 && c.waiting == 0, "a closed run holds no scans")
-        precondition(c.ended == c.scheduled + neverScheduled, "every scan has one terminal state")
-        return events
-    }
-
     // MARK: - Parts of the transitions
-
-    /// Starts the run's stop: no scan starts after this.
-    mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
-        guard self.ending == nil else { return [] }
-        progress.phase = .stopping(ending)
-        stopAskedAt = now
-        noteStopped(at: now)
-        return [.change(RunChange(.stopping(ending), at: now))]
-    }
 
     /// Tops the ready queue up to its depth from the scans not yet scheduled.
     private mutating func schedule(at now: Duration, into events: inout [RunEvent]) {
@@ -236,19 +183,6 @@ struct RunBook: Sendable {
             if recordsEvents { events.append(.scan(ScanEvent(kind: .scheduled, scan: scan, priority: priority, slot: nil, time: now))) }
             nextScan += 1
         }
-    }
-
-    private mutating func cancelWaiting(at now: Duration) -> [RunEvent] {
-        queue.removeAll().map { entry in
-            count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
-            return .scan(ScanEvent(kind: .cancelled, scan: entry.scan, priority: entry.priority, slot: nil, time: now))
-        }
-    }
-
-    /// After a stop was asked for: once nothing runs, how long the running scans took to stop.
-    private mutating func noteStopped(at now: Duration) {
-        guard let askedAt = stopAskedAt, progress.stoppedIn == nil, progress.counters.running == 0 else { return }
-        progress.stoppedIn = now - askedAt
     }
 
     /// The scan in `report`'s slot, which must be the report's own.

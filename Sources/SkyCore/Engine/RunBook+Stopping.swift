@@ -1,0 +1,69 @@
+/// How a run stops: a cancel or a failure that ends it, a thrown failure, the time running out,
+/// and the close that accounts for every scan left.
+extension RunBook {
+    /// `--errors throw`: `report`'s failure was thrown out of the group, which cancelled every
+    /// other scan and waited for them; their results went with it. `discarded` is how many of
+    /// them had completed all the same.
+    mutating func throwOut(_ report: ScanReport, discarded: Int, at now: Duration) -> [RunEvent] {
+        var events = finish(report, at: now)
+        if ending == nil || ending == .failFast(scan: report.scan) {
+            events += stop(.thrown(scan: report.scan), at: now)
+        }
+        for (slot, occupancy) in slots.slots.enumerated() {
+            guard let occupancy else { continue }
+            let cancelled = ScanReport(scan: occupancy.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero)
+            events += finish(cancelled, at: now)
+        }
+        progress.discarded = discarded
+        return events
+    }
+
+    /// `--duration` has run out: no scan starts after this; the waiting ones are cancelled and the
+    /// running ones finish. Nothing happens if the time is not up yet (a timer woken early).
+    mutating func closeAdmission(at now: Duration) -> [RunEvent] {
+        guard let duration = configuration.duration, now >= duration, !progress.timeUp, ending == nil else { return [] }
+        progress.timeUp = true
+        scanLimit = nextScan
+        return [.change(RunChange(.timeUp, at: now))] + cancelWaiting(at: now)
+    }
+
+    /// The run is over: every scan still waiting is cancelled with its event, results left in a
+    /// stream are booked, and scans never scheduled are counted as cancelled (there may be
+    /// millions, so they get no events of their own).
+    mutating func close(at now: Duration) -> [RunEvent] {
+        var events: [RunEvent] = []
+        for report in unconsumed.values.sorted(by: { $0.slot < $1.slot }) { events += finish(report, at: now) }
+        events += cancelWaiting(at: now)
+        if let total = configuration.total { neverScheduled = min(total, scanLimit) - nextScan }
+        progress.counters.cancelled += neverScheduled
+        nextScan += neverScheduled
+        progress.phase = .finished(ending ?? (progress.timeUp ? .timeUp : .drained))
+        progress.elapsed = now
+        let c = progress.counters
+        precondition(c.running == 0 && c.inStream == 0 && c.waiting == 0, "a closed run holds no scans")
+        precondition(c.ended == c.scheduled + neverScheduled, "every scan has one terminal state")
+        return events
+    }
+
+    /// Starts the run's stop: no scan starts after this.
+    mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
+        guard self.ending == nil else { return [] }
+        progress.phase = .stopping(ending)
+        stopAskedAt = now
+        noteStopped(at: now)
+        return [.change(RunChange(.stopping(ending), at: now))]
+    }
+
+    mutating func cancelWaiting(at now: Duration) -> [RunEvent] {
+        queue.removeAll().map { entry in
+            count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
+            return .scan(ScanEvent(kind: .cancelled, scan: entry.scan, priority: entry.priority, slot: nil, time: now))
+        }
+    }
+
+    /// After a stop was asked for: once nothing runs, how long the running scans took to stop.
+    mutating func noteStopped(at now: Duration) {
+        guard let askedAt = stopAskedAt, progress.stoppedIn == nil, progress.counters.running == 0 else { return }
+        progress.stoppedIn = now - askedAt
+    }
+}
