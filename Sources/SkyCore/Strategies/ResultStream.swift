@@ -30,8 +30,8 @@ extension ScanModel {
             }
             if isStopping { break }
         }
-        // Leaving the loop lets go of the stream, which ends it and cancels the producer. The
-        // consumer's own task may have been cancelled too, which also ends the iteration.
+        // The consumer's own task may have been cancelled, which also ends the iteration. Finishing
+        // the stream runs its `onTermination`, which cancels the producer.
         noticeCancellation(at: now())
         continuation.finish()
         await producer.value

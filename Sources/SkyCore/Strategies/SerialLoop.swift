@@ -41,7 +41,12 @@ extension ScanModel {
             }
             settle(report, at: now())
             if configuration.spacing > .zero && !isDrained {
-                try? await Task.sleep(for: configuration.spacing)
+                // The gap ends early when `--duration` runs out: no scan would start after it.
+                var gapEnd = ContinuousClock.now + configuration.spacing
+                if let duration = configuration.duration { gapEnd = min(gapEnd, origin + duration) }
+                try? await Task.sleep(until: gapEnd, clock: .continuous)
+                // Woken at the deadline, the loop may run before the deadline's own watcher.
+                write { [now = now()] in $0.closeAdmission(at: now) }
             }
         }
     }
