@@ -54,7 +54,11 @@ struct DashboardTests {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 60 --batch 1 --work 4000 --seed 9 --exit-on-done")
         try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
         try terminal.send("Space")
-        let paused = try terminal.waitForScreen { $0.contains("PAUSED") && $0.contains("running     0/1") }
+        // Waits for the whole frame: a capture can land while the terminal is part-way through
+        // drawing one, with the header new and the slots not yet.
+        let paused = try terminal.waitForScreen {
+            $0.contains("PAUSED") && $0.contains("running     0/1") && $0.contains("free (paused)")
+        }
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
         let explained = try terminal.waitForScreen { $0.contains("Explain") }
