@@ -95,6 +95,11 @@ extension ScanModel {
             write { $0.apply(control, at: now) }
         }
         // A parked serial loop looks again at every control.
+        wakeSerialLoop()
+    }
+
+    /// Lets a serial loop parked in a pause look at the book again.
+    func wakeSerialLoop() {
         serialGate?.resume()
         serialGate = nil
     }
@@ -115,8 +120,7 @@ extension ScanModel {
             if !isStopping { addControlWatcher(to: &group) }
         case .deadline:
             write { $0.closeAdmission(at: now) }
-            serialGate?.resume()
-            serialGate = nil
+            wakeSerialLoop()
         case .finished, .loopEnded:
             break
         }
