@@ -86,6 +86,7 @@ public final class EventsFile: ScanEventSink {
     /// The writer thread: takes the whole buffer, writes it, and sleeps when there is nothing.
     private func drainUntilClosed() {
         var batch = Self.buffer()
+        var fileLength = 0
         while true {
             let (closing, failed) = state.withLock { state -> (Bool, Bool) in
                 swap(&batch, &state.pending)
@@ -97,7 +98,7 @@ public final class EventsFile: ScanEventSink {
                 wake.wait()
                 continue
             }
-            if let failure = writeAll(batch) {
+            if let failure = writeAll(batch, fileLength: &fileLength) {
                 state.withLock { state in
                     state.failure = failure
                     state.pending.removeAll()
@@ -116,8 +117,19 @@ public final class EventsFile: ScanEventSink {
         return buffer
     }
 
-    private func writeAll(_ bytes: [UInt8]) -> String? {
-        bytes.withUnsafeBytes { WholeWrite.write(descriptor, $0) }
+    /// Writes `bytes`; on a failure (a full disk, a size limit), cuts the file back to its last
+    /// whole line, so that what was written still parses line by line.
+    /// `fileLength` counts the bytes written so far, all whole lines.
+    private func writeAll(_ bytes: [UInt8], fileLength: inout Int) -> String? {
+        let (written, error) = bytes.withUnsafeBytes { WholeWrite.attempt(writing: $0, to: descriptor) }
+        guard let error else {
+            fileLength += written
+            return nil
+        }
+        let wholeLines = bytes[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        // Fails harmlessly on a FIFO or a device, which keep no file to cut.
+        _ = ftruncate(descriptor, off_t(fileLength + wholeLines))
+        return String(cString: strerror(error))
     }
 
     /// Writes what is buffered, adds a `dropped` line if events were lost, stops the writer and

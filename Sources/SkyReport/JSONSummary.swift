@@ -183,7 +183,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
                 thread: $0.failure.thread, checksum: Hex.format($0.failure.found.checksum), signals: $0.failure.found.signals,
                 expectedChecksum: Hex.format($0.failure.expected.checksum), expectedSignals: $0.failure.expected.signals)
         }
-        let verdict = Verdict(summary, signal: observations.signal)
+        let verdict = Verdict(summary, observations: observations)
         self.verdict = verdict.word
         verdictReason = verdict.reason
         intervals = observations.intervals.map {

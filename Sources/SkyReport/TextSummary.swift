@@ -72,11 +72,9 @@ public enum TextSummary {
         if let dashboard { lines.append("  " + dashboard.line) }
         if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
         if let throttle = observations.throttleLine { lines.append("  " + throttle) }
-        if observations.eventsDropped > 0 {
-            lines.append("  the events file could not keep up: \(observations.eventsDropped) events were left out of it")
-        }
+        if let loss = observations.eventsLoss { lines.append("  the events file is incomplete: \(loss)") }
         lines.append("  replay: \(replay)")
-        lines.append(Verdict(summary, signal: observations.signal).line)
+        lines.append(Verdict(summary, observations: observations).line)
         return lines.joined(separator: "\n")
     }
 
@@ -103,7 +101,8 @@ public enum TextSummary {
         let whole = Array(intervals.dropLast())
         let first = whole[0]
         let rates = whole.map(\.scansPerSecond).sorted()
-        let length = FixedPoint.fixed(first.seconds, places: 0)
+        // Whole seconds hide a --report-every under ten seconds ("about 0 s" for 200ms).
+        let length = FixedPoint.fixed(first.seconds, places: first.seconds < 10 ? 1 : 0)
         return "intervals: \(intervals.count) of about \(length) s, \(FixedPoint.fixed(rates[0], places: 2)) to "
             + "\(FixedPoint.fixed(rates[rates.count - 1], places: 2)) scans/s (median \(FixedPoint.fixed(rates[rates.count / 2], places: 2)))"
     }

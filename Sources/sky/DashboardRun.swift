@@ -38,12 +38,13 @@ struct DashboardRun {
             let watched = watch(configuration, report: report, on: screen)
             finished.append((watched.summary, report, watched.figures, watched.signal, watched.observations))
             guard watched.signal == nil, let strategy = watched.rerun else { break }
-            // `r` after a run: the same scans again with another strategy. The events file
-            // belongs to the first run, which has closed it.
+            // `r` after a run: the same scans again with another strategy. It is offered only
+            // without an events file or a JSON summary (`ReportOptions.rerunRefusal`), which
+            // hold one run; the metrics file goes on to describe the run now going.
             configuration = Self.rerunning(configuration, with: strategy)
             report = RunReport(
-                format: report.format, eventsFile: nil, replay: configuration.replayCommand, metricsFile: report.metricsFile,
-                reportEvery: report.reportEvery)
+                format: report.format, eventsFile: nil, replay: configuration.replayCommand,
+                metricsFile: report.metricsFile, reportEvery: report.reportEvery)
         }
         screen.close()
         // Every run of the session is reported, in order; the last one decides the exit status.
@@ -101,14 +102,17 @@ struct DashboardRun {
 
         while !leaving {
             if let signal = SignalTrap.take() {
-                if caught != nil {
+                // A reader of the events FIFO going away again is no one's insistence.
+                if caught != nil && signal != SIGPIPE {
                     // A second signal: stop waiting for the scans, but still leave a sane terminal.
                     screen.close()
                     StandardError.write("sky: stopped at once by a second signal; the summary was not written\n")
                     Process.exit(ExitStatus(stoppedBy: signal).code)
                 }
-                caught = signal
-                run.cancel()
+                if caught == nil {
+                    caught = signal
+                    run.cancel()
+                }
             }
             let now = clock.now
             if now >= nextFrame {

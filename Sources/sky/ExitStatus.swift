@@ -16,6 +16,7 @@ enum ExitStatus: CaseIterable {
     case outputIncomplete
     case hangup
     case interrupt
+    case brokenPipe
     case terminated
 
     /// The commands whose `--help` lists their exit statuses.
@@ -35,7 +36,7 @@ enum ExitStatus: CaseIterable {
         // sysexits' EX_IOERR.
         case .outputIncomplete: 74
         // As a shell reports a process ended by a signal.
-        case .hangup, .interrupt, .terminated: 128 + signal!.number
+        case .hangup, .interrupt, .brokenPipe, .terminated: 128 + signal!.number
         }
     }
 
@@ -45,6 +46,7 @@ enum ExitStatus: CaseIterable {
         switch self {
         case .hangup: (SIGHUP, "SIGHUP")
         case .interrupt: (SIGINT, "SIGINT (Ctrl-C)")
+        case .brokenPipe: (SIGPIPE, "SIGPIPE (stdout's reader went away)")
         case .terminated: (SIGTERM, "SIGTERM")
         default: nil
         }
@@ -72,13 +74,14 @@ enum ExitStatus: CaseIterable {
             "a result failed verification: possible hardware fault (wins over every status below)"
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
-            "the events file or the metrics file could not be written in full"
-        case (.hangup, .run), (.interrupt, .run), (.terminated, .run):
-            "stopped early; the summary, the events file and the metrics file are still complete"
-        case (.hangup, .soak), (.interrupt, .soak), (.terminated, .soak):
-            "stopped early (verdict FAIL); the summary, the events file and the metrics file are still complete"
-        case (.hangup, .bench), (.interrupt, .bench), (.terminated, .bench): "stopped, no figures"
-        case (.verificationFailure, .bench), (.outputIncomplete, .bench): nil
+            "the run finished, but stdout, the events file or the metrics file lost output (one line on stderr says which)"
+        case (.outputIncomplete, .bench): "the figures could not be written to stdout"
+        case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
+            "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
+        case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
+            "stopped early (verdict FAIL); the events file and the metrics file are still complete, and so is the summary if stdout is there"
+        case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"
+        case (.verificationFailure, .bench): nil
         }
     }
 

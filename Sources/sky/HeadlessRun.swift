@@ -25,7 +25,8 @@ struct HeadlessRun {
         var watch = RunWatch(report: report, cores: Cores.active, headless: true)
         while summary == nil {
             usleep(20_000)
-            if caught == nil, let signal = SignalTrap.take() {
+            // A reader that went away stops the run as SIGPIPE would, even before a write finds it.
+            if caught == nil, let signal = SignalTrap.take() ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
                 caught = signal
                 SignalTrap.restoreDefaults()
                 run.cancel()

@@ -16,39 +16,56 @@ struct RunReport {
     /// `--report-every`, if given.
     var reportEvery: Duration? = nil
 
+    /// Completes the files, prints the summary and returns the exit status. Each output that lost
+    /// something says so in one line on stderr; a run that otherwise succeeded then exits 74, or
+    /// 141 if stdout's reader went away (as a pipeline expects).
     func finish(
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
     ) -> ExitStatus {
         var status = Self.status(summary, signal: signal)
         var observations = observations
+        func lost(_ problem: String) {
+            StandardError.write("sky: error: \(problem)\n")
+            if status == .success { status = .outputIncomplete }
+        }
         if let eventsFile {
             if summary.notStarted > 0 {
                 eventsFile.write(EventLine.notStarted(
                     count: summary.notStarted, firstScan: summary.counters.scheduled, time: summary.snapshot.elapsed))
             }
-            if let failure = eventsFile.close() {
-                StandardError.write("sky: error: could not write the events file: \(failure)\n")
-                if status == .success { status = .outputIncomplete }
-            }
+            observations.eventsFailure = eventsFile.close()
             observations.eventsDropped = eventsFile.dropped
-            if eventsFile.dropped > 0 && status == .success { status = .outputIncomplete }
+            if let loss = observations.eventsLoss { lost("the events file is incomplete: \(loss)") }
         }
-        if let metricsFile {
-            let verdict = Verdict(summary, signal: signal)
+        // Known before the summary is written, so the summary tells the status sky exits with.
+        if StandardOutput.failure != nil && status == .success { status = .outputIncomplete }
+        let verdict = Verdict(summary, observations: observations)
+        var statusInMetrics: ExitStatus?
+        func writeMetrics() {
+            guard let metricsFile else { return }
             var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: verdict.passed)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.eventsDropped
             do {
                 try metricsFile.write(reading)
+                statusInMetrics = status
             } catch {
-                StandardError.write("sky: error: could not write the metrics file: \(error)\n")
-                if status == .success { status = .outputIncomplete }
+                lost("could not write the metrics file: \(error)")
             }
         }
-        switch format {
-        case .text: print(TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations))
-        case .json: print(JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded())
+        writeMetrics()
+        let text = switch format {
+        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations)
+        case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
         }
+        let written = StandardOutput.write(text + "\n")
+        if let failure = StandardOutput.failure {
+            lost("could not write to stdout (\(failure)): " + (written ? "some progress lines are lost" : "the summary is lost"))
+        } else if !written && status == .success {
+            status = .brokenPipe
+        }
+        // The metrics file must tell the status sky exits with.
+        if let statusInMetrics, statusInMetrics != status { writeMetrics() }
         return status
     }
 
@@ -64,8 +81,7 @@ struct RunReport {
     func progress(_ line: String) {
         switch format {
         case .text:
-            print(line)
-            fflush(nil)
+            StandardOutput.write(line + "\n")
         case .json:
             StandardError.write(line + "\n")
         }
@@ -74,7 +90,6 @@ struct RunReport {
     /// Interval lines go to stdout in either format: in JSON mode, stdout is then JSON Lines, the
     /// intervals and then the summary.
     func output(_ line: String) {
-        print(line)
-        fflush(nil)
+        StandardOutput.write(line + "\n")
     }
 }

@@ -37,7 +37,7 @@ struct RunRequest {
             reportEvery: output.reportEvery)
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
-                configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters),
+                configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal),
                 colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain)
             if let status = dashboard.execute() { throw status.exitCode }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")

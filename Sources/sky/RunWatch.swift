@@ -20,7 +20,7 @@ struct RunWatch {
     /// (the summary carries them after it closes).
     let warnsAtOnce: Bool
     private var recorder: IntervalRecorder
-    private var droppedReported = 0
+    private var droppedReported = false
     private var throttleReported = false
     private var metricsFailureReported = false
 
@@ -33,6 +33,11 @@ struct RunWatch {
     }
 
     mutating func tick(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+        // At once, not at the next interval: a short run would otherwise end before the warning.
+        if !droppedReported, warnsAtOnce, let file = report.eventsFile, file.dropped > 0 {
+            droppedReported = true
+            StandardError.write("sky: warning: the events file cannot keep up; events are being left out (counted at the end)\n")
+        }
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
         emit(interval)
         writeMetrics(snapshot, at: elapsed)
@@ -40,13 +45,6 @@ struct RunWatch {
             throttleReported = true
             let line = RunObservations(throttle: throttle).throttleLine ?? ""
             StandardError.write("sky: \(line)\n")
-        }
-        let dropped = report.eventsFile?.dropped ?? 0
-        if dropped > droppedReported, warnsAtOnce {
-            if droppedReported == 0 {
-                StandardError.write("sky: warning: the events file cannot keep up; events are being left out (counted in the summary)\n")
-            }
-            droppedReported = dropped
         }
     }
 

@@ -5,6 +5,7 @@ import ArgumentParser
 @main
 enum SkyMain {
     static func main() {
+        StandardOutput.reserveClosedDescriptors()
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,7 +17,10 @@ enum SkyMain {
             if status == .success {
                 // --help and --version arrive as errors too.
                 let text = Sky.fullMessage(for: error)
-                if !text.isEmpty { print(text) }
+                if !text.isEmpty && !StandardOutput.write(text + "\n") {
+                    if let failure = StandardOutput.failure { StandardError.write("sky: error: could not write to stdout (\(failure))\n") }
+                    Process.exit(ExitStatus.outputIncomplete.code)
+                }
                 Process.exit(ExitStatus.success.code)
             }
             let message = Sky.message(for: error)

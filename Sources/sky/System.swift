@@ -10,24 +10,6 @@ enum SkyVersion {
     static let current = "0.1.0"
 }
 
-/// Unbuffered writes to stderr. (Glibc's `stderr` global is not concurrency-safe in Swift 6.)
-enum StandardError {
-    static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-    }
-}
-
 enum Process {
     /// Flushes stdout and exits.
     static func exit(_ status: Int32) -> Never {

@@ -33,10 +33,11 @@ struct DashboardTests {
         #expect(settings.before == settings.after)
     }
 
-    @Test("Ctrl-C and SIGTERM end the dashboard with the summary and 128 + the signal",
-          arguments: [("C-c", 130), ("TERM", 143)])
+    @Test("Ctrl-C and each signal end the dashboard with the summary, complete files and 128 + the signal",
+          arguments: [("C-c", 130), ("HUP", 129), ("INT", 130), ("TERM", 143)])
     func signals(stop: String, status: Int32) throws {
-        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        let files = try RunFiles()
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run) \(files.flags.joined(separator: " "))")
         try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
         if stop == "C-c" {
             try terminal.send("C-c")
@@ -47,6 +48,25 @@ struct DashboardTests {
         #expect(try terminal.screen().contains("sky: cancelled after"))
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
+        #expect(try files.expectCompleteEvents() == 400)
+        try files.expectFinalMetrics(status: status)
+    }
+
+    @Test("With an events file, r after the run is refused on screen, so the file and the summary hold one run")
+    func rerunRefused() throws {
+        let files = try RunFiles()
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 6 --batch 2 --work 0 --seed 2 \(files.flags.joined(separator: " "))")
+        let done = try terminal.waitForScreen { $0.contains("DONE") }
+        #expect(done.contains("no rerun: --events keeps one run"), "\(done)")
+        try terminal.send("s")
+        try terminal.send("r")
+        // Still the done screen: neither key left it or started a run.
+        let still = try terminal.waitForScreen(limit: .seconds(2)) { !$0.contains("DONE") }
+        #expect(still.contains("DONE") && still.contains("no rerun"), "\(still)")
+        try terminal.send("x")
+        #expect(try terminal.exitStatus() == 0)
+        #expect(try terminal.screen().components(separatedBy: "sky: finished").count == 2, "one summary")
+        #expect(try files.expectCompleteEvents() == 6)
     }
 
     @Test("Space pauses, e explains, + grows the batch, and --exit-on-done leaves by itself at the end")

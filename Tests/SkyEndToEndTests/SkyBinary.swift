@@ -20,9 +20,15 @@ enum SkyBinary {
     }
 
     static func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        try launch(url, arguments)
+    }
+
+    /// Starts `executable` with its output piped and nothing on stdin.
+    private static func launch(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -39,6 +45,14 @@ enum SkyBinary {
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs `script` with bash, where `$SKY` is the binary: for redirections and pipelines that
+    /// `Process` cannot set up (a closed stdout, `| head -1`, `ulimit`).
+    static func shell(_ script: String) throws -> Outcome {
+        let environment = ProcessInfo.processInfo.environment.merging(["SKY": url.path]) { $1 }
+        let (process, out, err) = try launch(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: environment)
+        return finish(process, out, err)
     }
 
     static func run(_ arguments: [String]) throws -> Outcome {

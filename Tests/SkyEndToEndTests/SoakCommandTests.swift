@@ -8,17 +8,6 @@ struct SoakCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    /// Every line of a Prometheus text file that is a sample, as name-with-labels to value.
-    static func samples(_ path: String) throws -> [String: Double] {
-        var samples: [String: Double] = [:]
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            #expect(parts.count == 2, "\(line)")
-            samples[String(parts[0])] = Double(parts[1])
-        }
-        return samples
-    }
-
     @Test("Injected corruption is caught by verification: exit status 3, in the summary, the events and the metrics")
     func corruptionCaught() throws {
         let events = SkyBinary.temporaryPath("corrupt.jsonl")
@@ -48,7 +37,7 @@ struct SoakCommandTests {
         let faulted = lines.filter { $0["event"] as? String == "verification_failed" }
         #expect(faulted.count == faults)
         #expect(faulted.allSatisfy { $0["core"] is Int && $0["thread"] is Int && $0["slot"] is Int })
-        let samples = try Self.samples(metrics)
+        let samples = try RunFiles.samples(at: metrics)
         #expect(samples["sky_verification_failures_total"] == Double(faults))
         #expect(samples["sky_scans_total{outcome=\"verification_failed\"}"] == Double(faults))
         #expect(samples["sky_exit_status"] == 3)
@@ -131,7 +120,7 @@ struct SoakCommandTests {
         }
         #expect(terminal.count == scheduled)
         #expect(terminal.values.allSatisfy { $0 == 1 })
-        let samples = try Self.samples(metrics)
+        let samples = try RunFiles.samples(at: metrics)
         #expect(samples["sky_running"] == 0)
         #expect(samples["sky_exit_status"] == 143)
         #expect(samples["sky_scans_total{outcome=\"cancelled\"}"] == summary["cancelled"] as? Double)

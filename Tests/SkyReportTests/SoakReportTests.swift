@@ -105,14 +105,22 @@ struct SoakReportTests {
     @Test("The verdict: a verification failure fails the run; a completed soak passes")
     func verdicts() async {
         let clean = await ScanModel(configuration: RunConfiguration(total: 6, batch: 2, seed: 1, work: 0, verify: true)).run()
-        #expect(Verdict(clean, signal: nil).passed)
-        #expect(Verdict(clean, signal: nil).reason.contains("every result verified"))
-        #expect(!Verdict(clean, signal: 15).passed)
-        #expect(Verdict(clean, signal: 15).reason.contains("SIGTERM"))
+        #expect(Verdict(clean, observations: RunObservations()).passed)
+        #expect(Verdict(clean, observations: RunObservations()).reason.contains("every result verified"))
+        #expect(!Verdict(clean, observations: RunObservations(signal: 15)).passed)
+        #expect(Verdict(clean, observations: RunObservations(signal: 15)).reason.contains("SIGTERM"))
+        #expect(Verdict(clean, observations: RunObservations(signal: 13)).reason.contains("SIGPIPE"))
+        // A record that lost events does not pass, whether they were dropped or a write failed.
+        let dropped = Verdict(clean, observations: RunObservations(eventsDropped: 3))
+        #expect(!dropped.passed)
+        #expect(dropped.reason == "the events file is incomplete: 3 events were left out (it could not keep up)")
+        var failed = RunObservations()
+        failed.eventsFailure = "No space left on device"
+        #expect(Verdict(clean, observations: failed).line == "verdict: FAIL: the events file is incomplete: a write failed (No space left on device)")
         let faulty = await ScanModel(
             configuration: RunConfiguration(total: 20, batch: 2, seed: 1, failureRate: 0, work: 0, verify: true, corruptionRate: 0.5)
         ).run()
-        let verdict = Verdict(faulty, signal: nil)
+        let verdict = Verdict(faulty, observations: RunObservations())
         #expect(!verdict.passed)
         #expect(verdict.reason.contains("possible hardware fault"))
         #expect(TextSummary.format(faulty, replay: "sky").split(separator: "\n").last.map(String.init) == verdict.line)

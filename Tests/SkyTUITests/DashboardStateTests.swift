@@ -148,6 +148,23 @@ struct DashboardStateTests {
         #expect(state.update(.key(.character("x"))) == [.exit])
     }
 
+    @Test("An output that holds one run turns the rerun keys off, and they do not leave the done screen either")
+    func rerunRefused() {
+        var state = DashboardState(
+            snapshot: Scene.midRun, size: Self.size, info: RunInfo(cores: 2, rerunRefusal: "--events keeps one run"))
+        _ = state.update(.frame(Scene.finished, elapsed: .seconds(7)))
+        #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .batched)
+        #expect(state.update(.key(.character("r"))) == [])
+        #expect(state.update(.key(.character("x"))) == [.exit])
+        var done = DashboardView.render(state).text
+        #expect(done.contains("no rerun: --events keeps one run"))
+        #expect(!done.contains("r rerun") && !done.contains("r: rerun"))
+        _ = state.update(.resize(TerminalSize(width: 140, height: 30)))
+        done = DashboardView.render(state).text
+        #expect(done.contains("no rerun: --events keeps one run   any other key exits"))
+    }
+
     @Test("Serial and unbounded runs have no batch for + and - to change")
     func noBatchKeys() {
         for strategy in [ScanStrategy.serial, .unbounded] {

@@ -9,6 +9,8 @@ public struct RunObservations: Sendable {
     public var throttle: ThrottleWarning?
     /// Events the events file had to leave out because the disk could not keep up.
     public var eventsDropped: Int
+    /// Why the events file could not be written, if it could not.
+    public var eventsFailure: String?
     /// The signal that stopped the run, if any.
     public var signal: Int32?
 
@@ -17,6 +19,14 @@ public struct RunObservations: Sendable {
         self.throttle = throttle
         self.eventsDropped = eventsDropped
         self.signal = signal
+    }
+
+    /// How the events file fell short of the run, if it did: `1204 events were left out (it could
+    /// not keep up)` or `a write failed (No space left on device)`.
+    public var eventsLoss: String? {
+        if let eventsFailure { return "a write failed (\(eventsFailure))" }
+        guard eventsDropped > 0 else { return nil }
+        return "\(eventsDropped) event\(eventsDropped == 1 ? " was" : "s were") left out (it could not keep up)"
     }
 
     /// `warning: the rate fell to 3.10 scans/s at 4:12, 15% below the first minute's 3.65 …`

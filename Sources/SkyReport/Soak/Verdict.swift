@@ -2,9 +2,10 @@ public import SkyCore
 
 /// PASS or FAIL for a run, and why in one sentence: the last line of every summary.
 ///
-/// A run fails when a result failed verification (a possible hardware fault), or when it did not
-/// run its course (a signal, a cancellation, `--fail-fast`, `--errors throw`). Simulated failures
-/// are part of a run and do not fail it; a throttling warning is reported beside the verdict.
+/// A run fails when a result failed verification (a possible hardware fault), when it did not
+/// run its course (a signal, a cancellation, `--fail-fast`, `--errors throw`), or when the events
+/// file it was asked to keep is incomplete. Simulated failures are part of a run and do not fail
+/// it; a throttling warning is reported beside the verdict.
 public struct Verdict: Equatable, Sendable {
     public var passed: Bool
     public var reason: String
@@ -18,10 +19,13 @@ public struct Verdict: Equatable, Sendable {
         self.reason = reason
     }
 
-    /// The verdict on a finished run; `signal` is the signal that stopped it, if any.
-    public init(_ summary: RunSummary, signal: Int32?) {
-        let s = summary.snapshot
-        self = Self.judge(s, ending: summary.ending, signal: signal, first: summary.verificationFailures.first)
+    /// The verdict on a finished run, with what its loop observed: the signal that stopped it, and
+    /// whether the events file kept every event.
+    public init(_ summary: RunSummary, observations: RunObservations) {
+        self = Self.judge(summary.snapshot, ending: summary.ending, signal: observations.signal, first: summary.verificationFailures.first)
+        if passed, let lost = observations.eventsLoss {
+            self = Verdict(passed: false, reason: "the events file is incomplete: \(lost)")
+        }
     }
 
     /// The verdict so far, for a run still going (the dashboard's badge).
@@ -77,6 +81,7 @@ public struct Verdict: Equatable, Sendable {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"
+        case 13: "SIGPIPE"
         case 15: "SIGTERM"
         default: "signal \(signal)"
         }

@@ -114,6 +114,9 @@ public struct DashboardState: Sendable {
         }
         if isFinished {
             switch action {
+            case .chooseStrategy where info.rerunRefusal != nil, .rerun where info.rerunRefusal != nil:
+                // Refused, and said so on the done screen; not a key that leaves it by surprise.
+                return []
             case .chooseStrategy:
                 let all = ScanStrategy.allCases
                 nextStrategy = all[(all.firstIndex(of: nextStrategy)! + 1) % all.count]

@@ -4,10 +4,14 @@ public struct RunInfo: Equatable, Sendable {
     public var cores: Int
     /// Where the completed and failed counts on screen come from.
     public var counters: CounterSource
+    /// Why `r` cannot run the scans again, if it cannot: an output that holds one run, such as
+    /// `--events keeps one run`.
+    public var rerunRefusal: String?
 
-    public init(cores: Int, counters: CounterSource = .viaActor) {
+    public init(cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil) {
         self.cores = cores
         self.counters = counters
+        self.rerunRefusal = rerunRefusal
     }
 }
 

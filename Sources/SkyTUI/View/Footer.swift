@@ -26,7 +26,12 @@ enum Footer {
             grid.fill(" ", x: 0, y: y, width: width, style: style)
             let column = grid.write(text, x: 0, y: y, style: style)
             let next = state.nextStrategy.rawValue
-            let hints = ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
+            let hints =
+                if let refusal = state.info.rerunRefusal {
+                    ["   no rerun: \(refusal)   any other key exits ", "   no rerun: \(refusal) ", "   no rerun "]
+                } else {
+                    ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
+                }
             let hint = hints.first { column + $0.count <= width } ?? ""
             grid.write(hint, x: max(column, width - hint.count), y: y, style: style)
             return

@@ -70,9 +70,13 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.failure.exitCode
         }
         progress.clear()
-        switch format {
-        case .text: print(BenchTable.format(figures))
-        case .json: print(figures.json())
+        let text = switch format {
+        case .text: BenchTable.format(figures)
+        case .json: figures.json()
+        }
+        if !StandardOutput.write(text + "\n") {
+            if let failure = StandardOutput.failure { StandardError.write("sky: error: could not write the figures to stdout (\(failure))\n") }
+            throw ExitStatus.outputIncomplete.exitCode
         }
     }
 

@@ -33,12 +33,12 @@ struct LessonCommand: ParsableCommand {
 
     func run() throws {
         guard let number else {
-            print("Lessons (run one with 'sky lesson N'):")
-            for lesson in Lesson.all { print("  \(lesson.number)  \(lesson.title)") }
+            StandardOutput.write("Lessons (run one with 'sky lesson N'):\n")
+            for lesson in Lesson.all { StandardOutput.write("  \(lesson.number)  \(lesson.title)\n") }
             return
         }
         let lesson = Lesson.all[number - 1]
-        print("Lesson \(lesson.number): \(lesson.title)\n\n\(lesson.watch)\n")
+        StandardOutput.write("Lesson \(lesson.number): \(lesson.title)\n\n\(lesson.watch)\n\n")
         var arguments = lesson.arguments
         if noTUI { arguments.append("--no-tui") }
         if let work {
@@ -46,9 +46,9 @@ struct LessonCommand: ParsableCommand {
             if let at = arguments.firstIndex(of: "--work"), at + 1 < arguments.count { arguments.removeSubrange(at...(at + 1)) }
             arguments += ["--work", "\(work)"]
         }
-        print("The run: sky \(arguments.joined(separator: " "))")
+        StandardOutput.write("The run: sky \(arguments.joined(separator: " "))\n")
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            print("Press Enter to start it (q quits the run; the questions follow).", terminator: "")
+            StandardOutput.write("Press Enter to start it (q quits the run; the questions follow).")
             _ = readLine()
         }
         var status = ExitStatus.success.exitCode
@@ -58,7 +58,7 @@ struct LessonCommand: ParsableCommand {
         } catch let exit as ExitCode {
             status = exit
         }
-        print("\nQuestions\n\n\(lesson.questions)")
+        StandardOutput.write("\nQuestions\n\n\(lesson.questions)\n")
         throw status
     }
 }

@@ -114,12 +114,14 @@ extension ArgumentValue {
         let (number, scale) = units.first { lowered.hasSuffix($0.suffix) }
             .map { (String(lowered.dropLast($0.suffix.count)), $0.seconds) } ?? (lowered, 1)
         let upper = range.upperBound.components.seconds
-        let lowerMilliseconds = Int64((range.lowerBound / .milliseconds(1)).rounded())
-        let lower = lowerMilliseconds == 0 ? "0" : "\(lowerMilliseconds)ms"
         guard let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(upper),
             range.contains(.milliseconds(Int64((value * scale * 1000).rounded())))
         else {
-            throw ValidationError("must be a time from \(lower) to \(upper / 3600)h, e.g. 500ms, 2s, 10m or 8h")
+            let lower = range.lowerBound == .zero ? "0" : Self.text(range.lowerBound)
+            // Only examples the option takes.
+            let examples = [Duration.milliseconds(500), .seconds(2), .seconds(600), .seconds(8 * 3600)].filter(range.contains).map { Self.text($0) }
+            let listed = examples.dropLast().joined(separator: ", ") + (examples.count > 1 ? " or " : "") + (examples.last ?? "")
+            throw ValidationError("must be a time from \(lower) to \(Self.text(range.upperBound)), e.g. \(listed)")
         }
         return .milliseconds(Int64((value * scale * 1000).rounded()))
     }

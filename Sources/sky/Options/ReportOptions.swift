@@ -47,4 +47,12 @@ struct ReportOptions: ParsableArguments {
             "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
             valueName: "path"))
     var metricsFile: String?
+
+    /// Why the dashboard's `r` may not run the scans again: these outputs promise one run (one
+    /// JSON document; an events file that replays one run).
+    var rerunRefusal: String? {
+        if events != nil { return "--events keeps one run" }
+        if format == .json { return "--format json prints one summary" }
+        return nil
+    }
 }
