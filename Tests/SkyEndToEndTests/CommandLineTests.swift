@@ -26,6 +26,9 @@ struct CommandLineTests {
         (["--speed", "2"], "--speed", "from 0.01 to 1.0"),
         (["--spacing", "soon", "--strategy", "serial"], "--spacing", "e.g. 500ms"),
         (["--spacing", "2s"], "--spacing", "--strategy serial"),
+        // The examples are values the option takes: no 8h for a spacing of at most 1h.
+        (["--spacing", "8h", "--strategy", "serial"], "--spacing", "from 0 to 1h, e.g. 500ms, 2s or 10m ("),
+        (["--report-every", "25h"], "--report-every", "from 100ms to 24h, e.g. 500ms, 2s, 10m or 8h"),
         (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
         (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
         (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),

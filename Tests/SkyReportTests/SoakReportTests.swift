@@ -39,6 +39,22 @@ struct SoakReportTests {
         #expect(last?.totalScans == 140)
     }
 
+    @Test("The summary gives the intervals' length to a tenth of a second under ten seconds, whole seconds above",
+          arguments: [(Duration.milliseconds(200), "of about 0.2 s"), (.milliseconds(1500), "of about 1.5 s"), (.seconds(10), "of about 10 s")])
+    func intervalLength(every: Duration, phrase: String) async {
+        let summary = await ScanModel(configuration: RunConfiguration(total: 4, batch: 2, seed: 1, work: 0)).run()
+        var recorder = IntervalRecorder(every: every, cores: 2)
+        var intervals: [IntervalFigures] = []
+        for step in 1...3 {
+            let at = every * step
+            if let interval = recorder.observe(Self.snapshot(completed: step, elapsed: at), at: at, residentBytes: 1) {
+                intervals.append(interval)
+            }
+        }
+        let text = TextSummary.format(summary, replay: "sky", dashboard: nil, observations: RunObservations(intervals: intervals))
+        #expect(text.contains("intervals: 3 \(phrase)"), "\(text)")
+    }
+
     @Test("Past the limit, neighbouring intervals merge: memory stays flat and the run stays covered")
     func intervalsMerge() {
         var recorder = IntervalRecorder(every: .seconds(1), cores: 1)
