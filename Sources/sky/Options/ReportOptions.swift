@@ -1,4 +1,5 @@
 import ArgumentParser
+import SkyReport
 import SkyTUI
 
 /// The options that decide how a run is shown and reported, shared by `sky` and `sky soak`.
@@ -47,4 +48,24 @@ struct ReportOptions: ParsableArguments {
             "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
             valueName: "path"))
     var metricsFile: String?
+
+    /// Refuses, before anything is opened, an output path that writing to would damage.
+    func validate() throws {
+        if let events { try refuse("--events") { try OutputPath.checkStreamable(events) } }
+        if let metricsFile {
+            try refuse("--metrics-file") {
+                try OutputPath.checkReplaceable(metricsFile)
+                if let events { try OutputPath.checkDistinct(metricsFile, from: events, otherName: "--events") }
+            }
+        }
+    }
+
+    /// Bad input naming `flag`, if `check` refuses its path.
+    private func refuse(_ flag: String, _ check: () throws -> Void) throws {
+        do {
+            try check()
+        } catch {
+            throw ValidationError("\(flag): \(error)")
+        }
+    }
 }
