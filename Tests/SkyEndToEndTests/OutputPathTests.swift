@@ -110,4 +110,26 @@ struct OutputPathTests {
         #expect(after.removeValue(forKey: "sky.prom")?.contains("\nsky_exit_status 0\n") == true)
         #expect(after == before)
     }
+
+    @Test("SIGTERM while --events waits for a FIFO's reader: exit status 143, one line, nothing written")
+    func fifoWithoutReader() throws {
+        let folder = try Folder()
+        let fifo = folder.path + "/events"
+        Node.fifo.make(at: fifo)
+        let before = try folder.entries()
+        let (process, out, err) = try SkyBinary.launch(Self.quickRun + ["--events", fifo, "--metrics-file", folder.path + "/sky.prom"])
+        // Waits (a minute at most) until sky is in the open that waits for a reader. If the signal
+        // came sooner, once sky catches signals, the status is the same: stopped by SIGTERM.
+        for _ in 0..<6_000 {
+            let waiting = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)
+            if waiting == "wait_for_partner" { break }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == 143)
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr == "sky: stopped by SIGTERM while waiting for a reader on the events FIFO '\(fifo)'\n")
+        #expect(try folder.entries() == before)
+    }
 }

@@ -190,4 +190,25 @@ struct OutputPathTests {
         let refusal = try #require(throws: OutputPath.Refusal.self) { try OutputPath.checkStreamable(folder.path + "/disk") }
         #expect(refusal.description.contains("is a block device"))
     }
+
+    @Test("A signal caught before an events FIFO has a reader stops the open instead of waiting")
+    func eventsOpenStopped() throws {
+        let folder = try Folder()
+        let path = folder.path + "/events"
+        Self.make(.fifo, at: path)
+        // Without the stop, this open would wait for a reader forever.
+        let error = try #require(throws: EventsFile.OpenError.self) { try EventsFile(path: path, stopWaiting: { SIGTERM }) }
+        #expect(error.description == "stopped by SIGTERM while waiting for a reader on the events FIFO '\(path)'")
+        #expect(OutputPath.node(at: path) == .fifo)
+    }
+
+    @Test("A file opens at once, and leaves a signal to the run")
+    func eventsOpenIgnoresSignalForFile() throws {
+        let folder = try Folder()
+        let file = try EventsFile(path: folder.path + "/events.jsonl", stopWaiting: {
+            Issue.record("asked to stop, though nothing waits")
+            return SIGTERM
+        })
+        #expect(file.close() == nil)
+    }
 }
