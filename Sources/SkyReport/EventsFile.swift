@@ -20,11 +20,19 @@ public final class EventsFile: ScanEventSink {
     /// Bytes waiting for the writer, at most: about 40 000 events.
     public static let bufferLimit = 4 << 20
 
-    /// Why the file could not be opened, for a one-line error.
-    public struct OpenError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write '\(path)': \(reason)" }
+    /// Why the file was not opened, for a one-line error.
+    public enum OpenError: Error, CustomStringConvertible {
+        case cannotWrite(path: String, reason: String)
+        /// A signal came while the open waited for a reader on a FIFO.
+        case stopped(path: String, signal: Int32)
+
+        public var description: String {
+            switch self {
+            case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+            case .stopped(let path, let signal):
+                "stopped by \(Verdict.signalName(signal)) while waiting for a reader on the events FIFO '\(path)'"
+            }
+        }
     }
 
     private struct State {
@@ -44,10 +52,22 @@ public final class EventsFile: ScanEventSink {
     private let closed = Locked<String??>(nil)
 
     /// Creates or truncates the file at `path` and starts its writer thread.
-    public init(path: String) throws(OpenError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    ///
+    /// Opening a FIFO waits for a reader, as `cat > fifo` would. A caught signal interrupts the
+    /// wait: if `stopWaiting` then returns a signal, the open gives up with it; if not (the signal
+    /// was not one to stop for), it waits on. For a FIFO it is asked once before the wait as well:
+    /// a signal that came just before would not interrupt it. Any other file opens at once, and a
+    /// signal is left to the run.
+    public init(path: String, stopWaiting: () -> Int32? = { nil }) throws(OpenError) {
+        var info = stat()
+        let waits = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
+        var descriptor: Int32
+        repeat {
+            if waits, let signal = stopWaiting() { throw .stopped(path: path, signal: signal) }
+            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else {
-            throw OpenError(path: path, reason: String(cString: strerror(errno)))
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
         self.descriptor = descriptor
         let thread = Thread { [self] in drainUntilClosed() }

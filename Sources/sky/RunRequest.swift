@@ -18,8 +18,13 @@ struct RunRequest {
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile: EventsFile?
         do {
-            eventsFile = try output.events.map { try EventsFile(path: $0) }
+            eventsFile = try output.events.map { try EventsFile(path: $0, stopWaiting: SignalTrap.take) }
         } catch {
+            if case EventsFile.OpenError.stopped(_, let signal) = error {
+                // Not bad input: stopped while a FIFO waited for its reader, before anything ran.
+                StandardError.write("sky: \(error)\n")
+                throw ExitStatus(stoppedBy: signal).exitCode
+            }
             throw ValidationError("--events: \(error)")
         }
         let metrics = output.metricsFile.map(MetricsFile.init(path:))

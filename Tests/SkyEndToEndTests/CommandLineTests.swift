@@ -41,6 +41,8 @@ struct CommandLineTests {
         (["--inject-corruption", "2"], "--inject-corruption", "from 0 to 1"),
         (["--report-every", "1ms"], "--report-every", "e.g. 500ms"),
         (["--metrics-file", "/nonexistent-dir/sky.prom"], "--metrics-file", "cannot write"),
+        (["--metrics-file", "/"], "--metrics-file", "is a directory, not a regular file"),
+        (["--events", "/nonexistent-dir/out", "--metrics-file", "/nonexistent-dir/out"], "--metrics-file", "a file of its own"),
         (["soak", "--batch", "0"], "--batch", "'auto'"),
         (["soak", "--strategy", "unbounded"], "--strategy unbounded", "--total"),
     ])

@@ -51,11 +51,18 @@ public struct MetricsFile: Sendable {
     }
 
     public let path: String
-    /// Ends in `.tmp`, not `.prom`, so the collector never reads it.
-    private var temporaryPath: String { path + ".tmp" }
+    /// The temporary file's name before `mkstemps` fills in the X's: in the metrics file's own
+    /// directory, so the rename stays on one file system; hidden and ending in `.tmp`, not
+    /// `.prom`, so the collector never reads it.
+    private let temporaryTemplate: String
+    private static let temporarySuffix = ".tmp"
 
     public init(path: String) {
         self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        temporaryTemplate = directory + "." + name + ".XXXXXX" + Self.temporarySuffix
     }
 
     /// Writes `reading` to the file, replacing what was there in one rename.
@@ -63,12 +70,31 @@ public struct MetricsFile: Sendable {
         try replace(with: Self.render(reading))
     }
 
+    /// Writes `text` to a file of its own, created under a fresh name that no other file had
+    /// (`mkstemps` opens it with O_EXCL), so whatever else is in the directory is never touched;
+    /// then renames it over `path`, unless `path` has become something a rename must not replace.
     private func replace(with text: String) throws(WriteError) {
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var template = Array(temporaryTemplate.utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer {
+            mkstemps($0.baseAddress!, Int32(Self.temporarySuffix.utf8.count))
+        }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.lastError) }
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // What O_CLOEXEC gives the other files sky opens; mkostemps, which takes it, is GNU-only.
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var failure: String?
+        // mkstemps creates it 0600; the collector may run as another user.
+        if fchmod(descriptor, 0o644) != 0 { failure = Self.lastError }
         var text = text
-        var failure = text.withUTF8 { WholeWrite.write(descriptor, UnsafeRawBufferPointer($0)) }
+        if failure == nil { failure = text.withUTF8 { WholeWrite.write(descriptor, UnsafeRawBufferPointer($0)) } }
         if close(descriptor) != 0 && failure == nil { failure = Self.lastError }
+        if failure == nil {
+            do {
+                try OutputPath.checkReplaceable(path)
+            } catch {
+                failure = "it \(error.problem)"
+            }
+        }
         if failure == nil && rename(temporaryPath, path) != 0 { failure = Self.lastError }
         if let failure {
             unlink(temporaryPath)

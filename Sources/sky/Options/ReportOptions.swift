@@ -1,4 +1,5 @@
 import ArgumentParser
+import SkyReport
 import SkyTUI
 
 /// The options that decide how a run is shown and reported, shared by `sky` and `sky soak`.
@@ -54,5 +55,25 @@ struct ReportOptions: ParsableArguments {
         if events != nil { return "--events keeps one run" }
         if format == .json { return "--format json prints one summary" }
         return nil
+    }
+
+    /// Refuses, before anything is opened, an output path that writing to would damage.
+    func validate() throws {
+        if let events { try refuse("--events") { try OutputPath.checkStreamable(events) } }
+        if let metricsFile {
+            try refuse("--metrics-file") {
+                try OutputPath.checkReplaceable(metricsFile)
+                if let events { try OutputPath.checkDistinct(metricsFile, from: events, otherName: "--events") }
+            }
+        }
+    }
+
+    /// Bad input naming `flag`, if `check` refuses its path.
+    private func refuse(_ flag: String, _ check: () throws -> Void) throws {
+        do {
+            try check()
+        } catch {
+            throw ValidationError("\(flag): \(error)")
+        }
     }
 }
