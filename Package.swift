@@ -90,6 +90,8 @@ let package = Package(
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
             name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore"], exclude: ["Golden"], swiftSettings: strictSettings),
+        // The terminal adapter against real descriptors: pipes, /dev/null, pseudo-terminals.
+        .testTarget(name: "SkyTerminalTests", dependencies: ["SkyTerminal", "CNcurses"], swiftSettings: strictSettings),
         // Runs the built `sky` binary, so it depends on the executable to get it built first.
         .testTarget(name: "SkyEndToEndTests", dependencies: ["sky"], swiftSettings: strictSettings),
     ],

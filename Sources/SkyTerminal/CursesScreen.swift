@@ -16,6 +16,8 @@ public final class CursesScreen {
     public let glyphs: Glyphs
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
+    /// Where keys come from, looked at directly to tell a terminal that has gone from a quiet one.
+    private let inputDescriptor: Int32
     private let colors: Bool
     /// What the terminal shows now; `nil` forces a full redraw.
     private var shown: Grid?
@@ -63,6 +65,7 @@ public final class CursesScreen {
         }
         self.screen = screen
         self.window = window
+        inputDescriptor = fileno(input)
         cbreak()
         noecho()
         nonl()
@@ -122,6 +125,8 @@ public final class CursesScreen {
 
     /// Waits up to `timeout` for a key or a resize; `nil` when the time ran out. A resize is
     /// seen at the latest when the timeout ends (the signal may land on another thread).
+    /// `.hangUp` once the terminal has gone (end of file, EIO, POLLHUP): every later read would
+    /// fail at once, so the caller must stop reading.
     public func read(timeout: Duration) -> TerminalInput? {
         if let resized = takeResize() { return resized }
         let milliseconds = max(0, Int32(clamping: Int(timeout / .milliseconds(1))))
@@ -141,6 +146,7 @@ public final class CursesScreen {
             case OK:
                 input = Unicode.Scalar(UInt32(character)).map { .character(Character($0)) } ?? .otherKey
             default:
+                if HangUpProbe.isHungUp(inputDescriptor) { return .hangUp }
                 guard keys.isAwaitingSequence else { return takeResize() }
                 input = .nothingMore
             }

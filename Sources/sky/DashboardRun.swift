@@ -80,6 +80,8 @@ struct DashboardRun {
         var gaps = FrameGaps()
         var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
         var caught: Int32?
+        // The terminal has gone: nothing to read from it or draw on it any more.
+        var hungUp = false
         var leaving = false
         var rerun: ScanStrategy?
         var nextFrame = clock.now
@@ -101,8 +103,9 @@ struct DashboardRun {
         }
 
         while !leaving {
-            if let signal = SignalTrap.take() {
-                // A reader of the events FIFO going away again is no one's insistence.
+            // A SIGHUP after the hang-up was seen is news of that hang-up, not a second signal.
+            if let signal = SignalTrap.take(), !(hungUp && signal == SIGHUP) {
+                // Nor is a reader of the events FIFO going away again anyone's insistence.
                 if caught != nil && signal != SIGPIPE {
                     // A second signal: stop waiting for the scans, but still leave a sane terminal.
                     screen.close()
@@ -120,7 +123,7 @@ struct DashboardRun {
                 let snapshot = run.model.snapshot()
                 perform(state.update(.frame(snapshot, elapsed: snapshot.liveElapsed(at: now))))
                 runWatch.tick(snapshot, at: snapshot.liveElapsed(at: now))
-                screen.draw(DashboardView.render(state))
+                if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
                 gaps.frame(at: now, measured: busy && !state.isPaused)
                 let interval = busy ? Self.frameInterval : Self.idleInterval
@@ -129,11 +132,24 @@ struct DashboardRun {
                 if caught != nil && state.isFinished { leaving = true }
                 continue
             }
+            if hungUp {
+                usleep(UInt32((nextFrame - now) / .microseconds(1)))
+                continue
+            }
             // Keys are answered at once, with a fresh frame, not at the next tick.
             if let input = screen.read(timeout: nextFrame - now) {
                 switch input {
                 case .key(let key): perform(state.update(.key(key)))
                 case .resize(let size): perform(state.update(.resize(size)))
+                case .hangUp:
+                    // Treated as a SIGHUP, which may never come (a parent that ignores it keeps
+                    // it from us): the run is cancelled, and the loop leaves once it has ended.
+                    hungUp = true
+                    if caught == nil {
+                        caught = SIGHUP
+                        run.cancel()
+                    }
+                    continue
                 }
                 screen.draw(DashboardView.render(state))
                 nextFrame = min(nextFrame, clock.now + Self.frameInterval)

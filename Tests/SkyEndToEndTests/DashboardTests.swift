@@ -122,6 +122,45 @@ struct DashboardTests {
         #expect(try terminal.exitStatus() == 0)
     }
 
+    @Test("A terminal that goes away without a SIGHUP is a hang-up: the run stops, its files are complete, status 129")
+    func vanishedTerminal() throws {
+        let scratch = SkyBinary.temporaryPath("hang-up")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let events = "\(scratch)/events.jsonl"
+        let metrics = "\(scratch)/metrics.prom"
+        // The shell ignores SIGHUP, as a parent may, so none reaches sky when the pane goes; and
+        // it outlives the terminal to record sky's status. Far more scans than the test waits for.
+        let terminal = try TmuxTerminal(
+            "trap '' HUP; \(SkyBinary.url.path) --total 100000 --batch 2 --work 4000 --seed 5 --events \(events) --metrics-file \(metrics)")
+        func started() -> Bool { (try? String(contentsOfFile: events, encoding: .utf8))?.contains("\"started\"") ?? false }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !started() && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(started(), "no scan started")
+        try terminal.hangUp()
+        // A guard against a sky that spins on the dead terminal, not a timing assertion.
+        #expect(try terminal.exitStatus(limit: .seconds(60)) == 129)
+
+        var scheduled: Set<Int> = []
+        var ends: [Int: Int] = [:]
+        for line in try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            guard let name = event["event"] as? String, let scan = event["scan"] as? Int else { continue }
+            if name == "scheduled" { scheduled.insert(scan) }
+            if ["completed", "failed", "cancelled", "verification_failed"].contains(name) { ends[scan, default: 0] += 1 }
+        }
+        #expect(!scheduled.isEmpty)
+        let unended = scheduled.subtracting(ends.keys).sorted()
+        #expect(unended.isEmpty, "\(unended.count) scheduled scans never ended, the first \(unended.prefix(5))")
+        let unscheduled = Set(ends.keys).subtracting(scheduled).sorted()
+        #expect(unscheduled.isEmpty, "scans ended without being scheduled: \(unscheduled.prefix(5))")
+        let twice = ends.filter { $0.value > 1 }.keys.sorted()
+        #expect(twice.isEmpty, "scans that ended more than once: \(twice.prefix(5))")
+        let lines = try String(contentsOfFile: metrics, encoding: .utf8).split(separator: "\n")
+        #expect(lines.contains("sky_running 0"))
+        #expect(lines.contains("sky_exit_status 129"))
+    }
+
     @Test("A crash in curses mode still leaves the terminal usable")
     func crash() throws {
         // The backtracer is switched off so the test does not wait on its interactive prompt.

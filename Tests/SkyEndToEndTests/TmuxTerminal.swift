@@ -9,6 +9,9 @@ final class TmuxTerminal {
     let socket = "sky-test-\(UInt32.random(in: 0...UInt32.max))"
     let session = "sky"
     let scratch: URL
+    /// The pane's process group once `hangUp` has taken its terminal away: what ignored the
+    /// hang-up (the shell waiting at the end, or a sky that never noticed) is killed with the test.
+    private var orphaned: pid_t?
 
     /// Starts `command` through the shell in a `width`×`height` terminal. The shell records the
     /// terminal settings before and after, and the exit status, in `scratch`.
@@ -23,6 +26,7 @@ final class TmuxTerminal {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        if let orphaned { kill(-orphaned, SIGKILL) }
         try? FileManager.default.removeItem(at: scratch)
     }
 
@@ -37,9 +41,20 @@ final class TmuxTerminal {
 
     /// Sends `signal` (e.g. "TERM") to `sky`, the shell's child in the pane, and only to it.
     func signal(_ signal: String) throws {
-        let shell = try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        try Self.run(["pkill", "-\(signal)", "-P", shell, "-x", "sky"])
+        try Self.run(["pkill", "-\(signal)", "-P", try shell(), "-x", "sky"])
+    }
+
+    /// Takes the terminal away, as closing its window would: the tmux server goes, and with it
+    /// the pane's pseudo-terminal. The kernel sends SIGHUP only to the pane's shell, the session
+    /// leader; a command that should see no signal runs after `trap '' HUP`.
+    func hangUp() throws {
+        orphaned = pid_t(try shell())
+        try tmux(["kill-server"])
+    }
+
+    /// The process id of the shell in the pane, which leads the pane's session and process group.
+    private func shell() throws -> String {
+        try tmux(["display-message", "-p", "-t", session, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func resize(width: Int, height: Int) throws {
