@@ -81,6 +81,29 @@ struct OutputPathTests {
         #expect(try folder.entries() == before)
     }
 
+    @Test("A folder sky may not write in, or a missing one, is refused for each output with one line naming the flag",
+          arguments: ["--events", "--metrics-file"], [false, true])
+    func unwritableFolder(flag: String, missing: Bool) throws {
+        let folder = try Folder()
+        let path: String
+        if missing {
+            path = folder.path + "/no-such-folder/out"
+        } else if geteuid() == 0 {
+            // Root writes through permission bits; sysfs refuses new files to anyone.
+            path = "/sys/sky-\(UInt32.random(in: 0...UInt32.max)).out"
+        } else {
+            #expect(chmod(folder.path, 0o555) == 0)
+            path = folder.path + "/out"
+        }
+        defer { chmod(folder.path, 0o755) }
+        let outcome = try SkyBinary.run(Self.quickRun + [flag, path])
+        #expect(outcome.status == 64)
+        #expect(outcome.stdout.isEmpty)
+        let reason = missing ? "No such file or directory" : "Permission denied"
+        #expect(outcome.stderr == "sky: error: \(flag): cannot write '\(path)': \(reason) (see 'sky --help')\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test("--events and --metrics-file naming one file are refused before either is touched", arguments: [
         ("out", "./out"), ("out", "sub/../out"), ("real/out", "linked/out"), ("existing", "existing"),
     ])
