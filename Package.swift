@@ -44,7 +44,9 @@ let package = Package(
         .target(
             name: "SkyTUI",
             dependencies: ["SkyCore", "SkyReport"],
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            // The strategies' source files, for the code panel.
+            plugins: ["EmbedTexts"]
         ),
         // The only code that touches ncurses: draws grids, reads keys, restores the terminal.
         .target(
@@ -66,11 +68,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings,
             // The lesson texts in Assets/lessons, built into the binary.
-            plugins: ["EmbedLessons"]
+            plugins: ["EmbedTexts"]
         ),
-        .plugin(name: "EmbedLessons", capability: .buildTool(), dependencies: ["lesson-embedder"]),
-        // Turns lesson files into Swift string literals for the plugin above.
-        .executableTarget(name: "lesson-embedder", path: "Sources/LessonEmbedder", swiftSettings: strictSettings),
+        .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["text-embedder"]),
+        // Turns text files into Swift string literals for the plugin above.
+        .executableTarget(name: "text-embedder", path: "Sources/TextEmbedder", swiftSettings: strictSettings),
         // The C reference of the scan kernel, used only by `sky bench` to compare the Swift kernel
         // with. -O3 as the comparison asks, and no -march: the same default instruction set as the
         // Swift code (README, Performance, for the opt-in to native builds).

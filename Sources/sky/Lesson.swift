@@ -1,5 +1,5 @@
 /// A guided lesson: what to watch, a preset run, then questions. The texts are the Markdown files
-/// in Assets/lessons, built into the binary by the EmbedLessons plugin.
+/// in Assets/lessons, built into the binary by the EmbedTexts plugin.
 struct Lesson {
     let number: Int
     let title: String

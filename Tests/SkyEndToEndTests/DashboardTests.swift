@@ -52,6 +52,31 @@ struct DashboardTests {
         try files.expectFinalMetrics(status: status)
     }
 
+    @Test("v shows the running strategy's loop, the real lines of its file", arguments: ["batched", "unbounded"])
+    func codePanel(strategy: String) throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run) --strategy \(strategy)")
+        try terminal.waitForScreen { Self.completed(in: $0) != nil }
+        try terminal.send("v")
+        let file = strategy == "batched" ? "BatchedWindow.swift" : "UnboundedGroup.swift"
+        let screen = try terminal.waitForScreen { $0.contains("── Code") }
+        #expect(screen.contains("Sources/SkyCore/Strategies/\(file)"), "\(screen)")
+        let source = try String(contentsOfFile: SkyBinary.packageRoot + "/Sources/SkyCore/Strategies/" + file, encoding: .utf8)
+        // Every code row on screen is its line of the file, under its number.
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var shown = 0
+        for row in screen.split(separator: "\n") {
+            guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
+            // A long line is cut at the screen's edge; the capture pads short ones with spaces.
+            var code = String(match.2)
+            while code.last == " " { code.removeLast() }
+            #expect(lines[number - 1].hasPrefix(code), "line \(number)")
+            shown += 1
+        }
+        #expect(shown >= 3, "\(screen)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
     @Test("With an events file, r after the run is refused on screen, so the file and the summary hold one run")
     func rerunRefused() throws {
         let files = try RunFiles()

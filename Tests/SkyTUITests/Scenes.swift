@@ -9,6 +9,7 @@ enum Scene: String, CaseIterable {
     case done
     case help
     case explain
+    case code
     /// `--strategy unbounded`: twelve children in the group, two on a thread.
     case unbounded
     /// `--errors throw`: the first failure ended the run and a finished result was lost.
@@ -48,6 +49,9 @@ enum Scene: String, CaseIterable {
             _ = state.update(.key(.character("e")))
             _ = state.update(.events(Self.decisions.map(RunEvent.scan)))
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
+        case .code:
+            _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
+            _ = state.update(.key(.character("v")))
         case .unbounded:
             state = DashboardState(snapshot: Self.unboundedRun, size: size, info: Self.info)
             _ = state.update(.frame(Self.unboundedRun, elapsed: .milliseconds(2_400)))

@@ -29,6 +29,9 @@ public enum DashboardKeys {
             label: "e", help: "Switch between the errors panel and the explain panel, which narrates each scheduling decision.",
             actions: [.character("e"): .switchPanel]),
         Row(
+            label: "v", help: "Show or hide the code panel: the source of the loop running the scans, for this strategy.",
+            actions: [.character("v"): .showCode]),
+        Row(
             label: "s r", help: "After a run: s picks another strategy, r runs the same scans with it.",
             actions: [.character("s"): .chooseStrategy, .character("r"): .rerun]),
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),

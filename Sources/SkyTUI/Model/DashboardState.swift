@@ -25,6 +25,10 @@ public struct DashboardState: Sendable {
     public private(set) var quitRequested = false
     /// The explain panel replaces the errors panel (`e`, `--explain`).
     public private(set) var showingExplain: Bool
+    /// The code panel replaces the errors or explain panel (`v`).
+    public private(set) var showingCode = false
+    /// The source of the run's strategy, for the code panel.
+    public let source: StrategySource
     /// `c` cancelled the run and the dashboard stays to show what happened.
     public private(set) var cancelRequested = false
     /// The strategy `r` will rerun with; `s` cycles it once the run has finished.
@@ -46,6 +50,7 @@ public struct DashboardState: Sendable {
         requestedBatch = snapshot.batch
         showingExplain = explain
         nextStrategy = snapshot.configuration.strategy
+        source = StrategySource.of(snapshot.configuration.strategy)
         narrator = Narrator(configuration: snapshot.configuration)
     }
 
@@ -102,7 +107,11 @@ public struct DashboardState: Sendable {
             showingHelp.toggle()
             return []
         case .switchPanel:
+            showingCode = false
             showingExplain.toggle()
+            return []
+        case .showCode:
+            showingCode.toggle()
             return []
         default:
             break
@@ -146,7 +155,7 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .chooseStrategy, .rerun, .help, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, nil:
             return []
         }
     }

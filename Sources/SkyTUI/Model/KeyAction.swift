@@ -12,6 +12,8 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case shrinkBatch
     /// The errors panel, or the explain panel in its place.
     case switchPanel
+    /// The code panel, with the source of the strategy's loop, or the panel it replaced.
+    case showCode
     /// After a run: the next strategy for a rerun.
     case chooseStrategy
     /// After a run: the same scans again with the chosen strategy.

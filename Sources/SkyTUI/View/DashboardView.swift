@@ -27,9 +27,13 @@ public enum DashboardView {
         let lanesY = top + CountersPanel.height
         let footerY = size.height - 1
         let spare = footerY - lanesY
-        let laneRows = min(1 + state.snapshot.slots.count, spare - 1 - minimumErrorRows)
+        // The code panel is read, not glanced at: it takes at least half the room below.
+        let lowerRows = state.showingCode ? max(minimumErrorRows, spare / 2) : minimumErrorRows
+        let laneRows = min(1 + state.snapshot.slots.count, spare - 1 - lowerRows)
         SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
-        if state.showingExplain {
+        if state.showingCode {
+            CodePanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+        } else if state.showingExplain {
             ExplainPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
         } else {
             ErrorsPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)

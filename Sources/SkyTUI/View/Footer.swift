@@ -44,7 +44,7 @@ enum Footer {
                 ? [("q", "quit"), ("space", "resume"), ("n", "step"), ("c", "cancel"), ("?", "help")]
                 : [("q", "quit"), ("space", "pause"), ("c", "cancel")]
                     + (snapshot.configuration.strategy.usesBatch ? [("+ -", "batch \(state.requestedBatch)")] : [])
-                    + [("e", state.showingExplain ? "errors" : "explain"), ("?", "help")]
+                    + [("e", state.showingExplain && !state.showingCode ? "errors" : "explain"), ("v", state.showingCode ? "hide code" : "code"), ("?", "help")]
         for (key, meaning) in keys {
             column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
             column = grid.write(" " + meaning + " ", x: column, y: y)

@@ -1,0 +1,57 @@
+public import SkyCore
+
+/// The code of a strategy as it runs: the lines of its file under Sources/SkyCore/Strategies,
+/// built into the binary by the EmbedTexts plugin, so the code panel cannot show lines other than
+/// the ones compiled into the engine.
+public struct StrategySource: Equatable, Sendable {
+    public struct Line: Equatable, Sendable {
+        /// The line's number in its file.
+        public var number: Int
+        public var text: String
+    }
+
+    /// The file, as the repository names it.
+    public var path: String
+    /// The doc comment's first sentence: the idea the strategy shows.
+    public var idea: String
+    /// The code after the file's doc comment, to its end.
+    public var lines: [Line]
+
+    /// Where in `lines` the strategy's first loop begins (`while`, `for`).
+    public var loopIndex: Int? {
+        lines.firstIndex { line in
+            let code = line.text.drop { $0 == " " }
+            return code.hasPrefix("while ") || code.hasPrefix("for ")
+        }
+    }
+
+    /// The file that holds each strategy's loop.
+    static func fileName(of strategy: ScanStrategy) -> String {
+        switch strategy {
+        case .serial: "SerialLoop.swift"
+        case .unbounded: "UnboundedGroup.swift"
+        case .batched: "BatchedWindow.swift"
+        case .stream: "ResultStream.swift"
+        }
+    }
+
+    public static func of(_ strategy: ScanStrategy) -> StrategySource {
+        let name = fileName(of: strategy)
+        guard let file = embeddedStrategySources.first(where: { $0.file == name }) else {
+            preconditionFailure("\(name) was not embedded: the EmbedTexts plugin reads Sources/SkyCore/Strategies")
+        }
+        return StrategySource(path: "Sources/SkyCore/Strategies/" + name, text: file.text)
+    }
+
+    /// The source `text` of the file at `path`, split into its doc comment and its code.
+    public init(path: String, text: String) {
+        self.path = path
+        var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while all.last?.isEmpty == true { all.removeLast() }
+        let comment = all.prefix { $0.hasPrefix("///") }
+        let firstLine = comment.first.map { String($0.dropFirst(3).drop { $0 == " " }) } ?? ""
+        // "**A bounded task group: the sliding window.**" reads as a title without its stars.
+        idea = firstLine.replacing("**", with: "")
+        lines = all.enumerated().dropFirst(comment.count).map { Line(number: $0.offset + 1, text: $0.element) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SkyCore
+@testable import SkyTUI
+import Testing
+
+/// The code panel shows the strategy's real source: the lines built into the binary are the lines
+/// of the file, and `v` brings them up in place of the errors panel.
+@Suite("The code panel")
+struct CodePanelTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("Each strategy's embedded source is its file's text, line for line", arguments: ScanStrategy.allCases)
+    func embeddedMatchesFile(strategy: ScanStrategy) throws {
+        let source = StrategySource.of(strategy)
+        let file = try String(contentsOf: Self.packageRoot.appendingPathComponent(source.path), encoding: .utf8)
+        let lines = file.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!source.lines.isEmpty)
+        for line in source.lines {
+            #expect(lines[line.number - 1] == line.text, "line \(line.number) of \(source.path)")
+        }
+        // The code follows the doc comment, whose first sentence names the idea.
+        #expect(lines[source.lines[0].number - 2].hasPrefix("///"))
+        #expect(!source.lines[0].text.hasPrefix("///"))
+        #expect(file.hasPrefix("/// **" + source.idea + "**"))
+    }
+
+    @Test("The batched window's panel shows its loop with the file's line numbers")
+    func batchedPanel() throws {
+        var state = DashboardState(snapshot: Scene.midRun, size: TerminalSize(width: 100, height: 30), info: Scene.info)
+        _ = state.update(.frame(Scene.midRun, elapsed: .seconds(4)))
+        #expect(!DashboardView.render(state).text.contains("── Code"))
+        #expect(state.update(.key(.character("v"))) == [])
+        let frame = DashboardView.render(state).text
+        #expect(frame.contains("── Code  Sources/SkyCore/Strategies/BatchedWindow.swift: A bounded task group: the sliding window."))
+        let source = StrategySource.of(.batched)
+        // Too few rows for the whole function: the panel starts at the loop.
+        let loop = source.lines[try #require(source.loopIndex)]
+        #expect(loop.text.contains("while let wake = try await group.next()"))
+        #expect(frame.contains(" \(loop.number)  \(loop.text)"))
+        #expect(frame.contains("v hide code"))
+        // e brings the explain panel back in its place; v again closes the code.
+        _ = state.update(.key(.character("e")))
+        #expect(DashboardView.render(state).text.contains("── Explain"))
+    }
+}
