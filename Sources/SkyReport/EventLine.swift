@@ -15,7 +15,7 @@ public enum EventLine {
         case .failed(let failure):
             line += ",\"error\":\"\(failure)\""
         case .verificationFailed(let failure):
-            line += ",\"error\":\"verification failure: possible hardware fault\""
+            line += ",\"error\":\"\(verificationError)\""
             line += ",\"core\":\(failure.core),\"thread\":\(failure.thread)"
             line += ",\"signals\":\(failure.found.signals),\"checksum\":\"\(Hex.format(failure.found.checksum))\""
             line += ",\"expected_signals\":\(failure.expected.signals),\"expected_checksum\":\"\(Hex.format(failure.expected.checksum))\""
@@ -24,6 +24,9 @@ public enum EventLine {
         }
         return line + "}\n"
     }
+
+    /// The error a verification failure reports, wherever it is written.
+    static let verificationError = "verification failure: possible hardware fault"
 
     /// A change to the whole run, as a line between the scans' events where it happened.
     public static func format(_ change: RunChange) -> String {

@@ -98,6 +98,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var intervals: [IntervalEntry]
     public var throttling: Throttling?
     public var eventsDropped: Int
+    /// Present only with `--trace`.
+    public var traceDropped: Int?
     public var batch: Int
     public var seed: UInt64
     public var work: Int
@@ -148,6 +150,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case verificationErrors = "verification_errors"
         case verdictReason = "verdict_reason"
         case eventsDropped = "events_dropped"
+        case traceDropped = "trace_dropped"
         case errorMode = "error_mode"
         case peakOnThread = "peak_on_thread"
         case stoppedInMs = "stopped_in_ms"
@@ -194,7 +197,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
                 baselineScansPerSecond: $0.baseline, lowestScansPerSecond: $0.lowestRate, lowestAt: Self.microseconds($0.lowestAt),
                 firstAt: Self.microseconds($0.firstAt), drop: $0.drop)
         }
-        eventsDropped = observations.eventsDropped
+        eventsDropped = observations.events.dropped
+        traceDropped = observations.trace?.dropped
         batch = s.batch
         seed = config.seed
         work = config.work

@@ -72,7 +72,7 @@ public enum TextSummary {
         if let dashboard { lines.append("  " + dashboard.line) }
         if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
         if let throttle = observations.throttleLine { lines.append("  " + throttle) }
-        if let loss = observations.eventsLoss { lines.append("  the events file is incomplete: \(loss)") }
+        for loss in observations.lossLines { lines.append("  " + loss) }
         lines.append("  replay: \(replay)")
         lines.append(Verdict(summary, observations: observations).line)
         return lines.joined(separator: "\n")

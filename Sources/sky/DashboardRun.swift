@@ -39,7 +39,7 @@ struct DashboardRun {
             finished.append((watched.summary, report, watched.figures, watched.signal, watched.observations))
             guard watched.signal == nil, let strategy = watched.rerun else { break }
             // `r` after a run: the same scans again with another strategy. It is offered only
-            // without an events file or a JSON summary (`ReportOptions.rerunRefusal`), which
+            // without an events file, a trace or a JSON summary (`ReportOptions.rerunRefusal`), which
             // hold one run; the metrics file goes on to describe the run now going.
             configuration = Self.rerunning(configuration, with: strategy)
             report = RunReport(
@@ -72,7 +72,7 @@ struct DashboardRun {
         // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
-        let run = LaunchedRun(configuration: configuration, sinks: (report.eventsFile.map { [$0] } ?? []) + [events])
+        let run = LaunchedRun(configuration: configuration, sinks: report.sinks + [events])
         let clock = ContinuousClock()
         var state = DashboardState(
             snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,

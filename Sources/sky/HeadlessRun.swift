@@ -17,7 +17,7 @@ struct HeadlessRun {
 
     /// Runs to the end and returns the exit status.
     func execute() -> ExitStatus {
-        let run = LaunchedRun(configuration: configuration, sinks: report.eventsFile.map { [$0] } ?? [])
+        let run = LaunchedRun(configuration: configuration, sinks: report.sinks)
         let clock = ContinuousClock()
         var nextStatus = clock.now + .seconds(1)
         var caught: Int32?

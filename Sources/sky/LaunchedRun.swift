@@ -13,7 +13,7 @@ final class LaunchedRun: Sendable {
         let model = ScanModel(configuration: configuration, sinks: sinks)
         let finished = self.finished
         self.model = model
-        task = Task.detached {
+        task = Task.detached(name: "sky run") {
             let summary = await model.run()
             finished.withLock { $0 = summary }
         }

@@ -6,8 +6,8 @@ import Darwin
 import SkyCore
 import SkyReport
 
-/// The end of every run, with or without the dashboard: complete the events file, write the final
-/// metrics, print the summary, choose the exit status.
+/// The end of every run, with or without the dashboard: complete the events file and the trace,
+/// write the final metrics, print the summary, choose the exit status.
 struct RunReport {
     let format: OutputFormat
     let eventsFile: EventsFile?
@@ -15,6 +15,18 @@ struct RunReport {
     var metricsFile: MetricsFile? = nil
     /// `--report-every`, if given.
     var reportEvery: Duration? = nil
+    var traceFile: TraceFile? = nil
+
+    /// The sinks that write the run's files.
+    var sinks: [any ScanEventSink] {
+        var sinks: [any ScanEventSink] = []
+        if let eventsFile { sinks.append(eventsFile) }
+        if let traceFile { sinks.append(traceFile) }
+        return sinks
+    }
+
+    /// Records the files streamed so far have had to leave out, as the observations count them.
+    var dropped: (events: Int, trace: Int?) { (eventsFile?.dropped ?? 0, traceFile?.dropped) }
 
     /// Completes the files, prints the summary and returns the exit status. Each output that lost
     /// something says so in one line on stderr; a run that otherwise succeeded then exits 74, or
@@ -33,10 +45,14 @@ struct RunReport {
                 eventsFile.write(EventLine.notStarted(
                     count: summary.notStarted, firstScan: summary.counters.scheduled, time: summary.snapshot.elapsed))
             }
-            observations.eventsFailure = eventsFile.close()
-            observations.eventsDropped = eventsFile.dropped
-            if let loss = observations.eventsLoss { lost("the events file is incomplete: \(loss)") }
+            observations.events.failure = eventsFile.close()
+            observations.events.dropped = eventsFile.dropped
         }
+        if let traceFile {
+            let failure = traceFile.close(at: summary.snapshot.elapsed)
+            observations.trace = OutputLoss(file: OutputLoss.traceFile, dropped: traceFile.dropped, failure: failure)
+        }
+        for line in observations.lossLines { lost(line) }
         // Known before the summary is written, so the summary tells the status sky exits with.
         if StandardOutput.failure != nil && status == .success { status = .outputIncomplete }
         let verdict = Verdict(summary, observations: observations)
@@ -45,7 +61,7 @@ struct RunReport {
             guard let metricsFile else { return }
             var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: verdict.passed)
             reading.throttled = observations.throttle?.active ?? false
-            reading.eventsDropped = observations.eventsDropped
+            reading.eventsDropped = observations.events.dropped
             do {
                 try metricsFile.write(reading)
                 statusInMetrics = status

@@ -16,16 +16,17 @@ struct RunRequest {
     func execute() throws {
         let configuration = try makeConfiguration()
         // Opened before the run, so a bad path is a usage error rather than a lost run.
-        let eventsFile: EventsFile?
+        let eventsFile = try Self.open("--events", output.events) { path, stopWaiting throws(StreamedFile.OpenError) in
+            try EventsFile(path: path, stopWaiting: stopWaiting)
+        }
+        let traceFile: TraceFile?
         do {
-            eventsFile = try output.events.map { try EventsFile(path: $0, stopWaiting: SignalTrap.take) }
-        } catch {
-            if case EventsFile.OpenError.stopped(_, let signal) = error {
-                // Not bad input: stopped while a FIFO waited for its reader, before anything ran.
-                StandardError.write("sky: \(error)\n")
-                throw ExitStatus(stoppedBy: signal).exitCode
+            traceFile = try Self.open("--trace", output.trace) { path, stopWaiting throws(StreamedFile.OpenError) in
+                try TraceFile(path: path, configuration: configuration, stopWaiting: stopWaiting)
             }
-            throw ValidationError("--events: \(error)")
+        } catch {
+            eventsFile?.close()
+            throw error
         }
         let metrics = output.metricsFile.map(MetricsFile.init(path:))
         if let metrics {
@@ -34,12 +35,13 @@ struct RunRequest {
                 try metrics.write(RunWatch.reading(ScanSnapshot(configuration: configuration), elapsed: .zero))
             } catch {
                 eventsFile?.close()
+                traceFile?.close(at: .zero)
                 throw ValidationError("--metrics-file: \(error)")
             }
         }
         let report = RunReport(
             format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
-            reportEvery: output.reportEvery)
+            reportEvery: output.reportEvery, traceFile: traceFile)
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal),
@@ -48,6 +50,24 @@ struct RunRequest {
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }
         throw HeadlessRun(configuration: configuration, report: report).execute().exitCode
+    }
+
+    /// Opens the streamed file `flag` names, if it names one. A path that cannot be opened is bad
+    /// input; a signal while a FIFO waited for its reader stops sky with the signal's status.
+    private static func open<File>(
+        _ flag: String, _ path: String?, _ make: (String, () -> Int32?) throws(StreamedFile.OpenError) -> File
+    ) throws -> File? {
+        guard let path else { return nil }
+        do {
+            return try make(path, SignalTrap.take)
+        } catch {
+            if case .stopped(_, let signal, _) = error {
+                // Not bad input: stopped while a FIFO waited for its reader, before anything ran.
+                StandardError.write("sky: \(error)\n")
+                throw ExitStatus(stoppedBy: signal).exitCode
+            }
+            throw ValidationError("\(flag): \(error)")
+        }
     }
 
     /// The run asked for, with the defaults for the options left out.

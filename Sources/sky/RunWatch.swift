@@ -2,9 +2,9 @@ import SkyCore
 import SkyReport
 
 /// Watches a run from its loop, headless or with the dashboard: closes the reporting intervals
-/// (printed with `--report-every` when headless), rewrites the metrics file at each one, and warns
-/// once of throttling and of an events file that cannot keep up. The loop calls `tick` often; it
-/// costs a clock comparison unless an interval is due.
+/// (printed with `--report-every` when headless), rewrites the metrics file at each one, samples
+/// the trace's counters, and warns once of throttling and of an events file or a trace that cannot
+/// keep up. The loop calls `tick` often; it costs a clock comparison unless an interval is due.
 struct RunWatch {
     /// `--report-every`: from a tenth of a second to a day.
     static let intervalRange = Duration.milliseconds(100) ... .seconds(24 * 3600)
@@ -20,7 +20,8 @@ struct RunWatch {
     /// (the summary carries them after it closes).
     let warnsAtOnce: Bool
     private var recorder: IntervalRecorder
-    private var droppedReported = false
+    /// The streamed files already warned about, by name.
+    private var droppedReported: Set<String> = []
     private var throttleReported = false
     private var metricsFailureReported = false
 
@@ -33,10 +34,15 @@ struct RunWatch {
     }
 
     mutating func tick(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+        report.traceFile?.sample(snapshot, at: elapsed)
         // At once, not at the next interval: a short run would otherwise end before the warning.
-        if !droppedReported, warnsAtOnce, let file = report.eventsFile, file.dropped > 0 {
-            droppedReported = true
-            StandardError.write("sky: warning: the events file cannot keep up; events are being left out (counted at the end)\n")
+        let dropped = report.dropped
+        if warnsAtOnce {
+            for (file, count) in [(OutputLoss.eventsFile, dropped.events), (OutputLoss.traceFile, dropped.trace ?? 0)]
+            where count > 0 && !droppedReported.contains(file) {
+                droppedReported.insert(file)
+                StandardError.write("sky: warning: \(file) cannot keep up; events are being left out (counted at the end)\n")
+            }
         }
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
         emit(interval)
@@ -51,8 +57,9 @@ struct RunWatch {
     /// Closes the last interval and returns what was observed, for the summary.
     mutating func finish(_ summary: RunSummary, signal: Int32?) -> RunObservations {
         if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) { emit(interval) }
+        let dropped = report.dropped
         return RunObservations(
-            intervals: recorder.intervals, throttle: recorder.throttle.warning, eventsDropped: report.eventsFile?.dropped ?? 0,
+            intervals: recorder.intervals, throttle: recorder.throttle.warning, eventsDropped: dropped.events, traceDropped: dropped.trace,
             signal: signal)
     }
 

@@ -43,6 +43,10 @@ struct CommandLineTests {
         (["--metrics-file", "/nonexistent-dir/sky.prom"], "--metrics-file", "cannot write"),
         (["--metrics-file", "/"], "--metrics-file", "is a directory, not a regular file"),
         (["--events", "/nonexistent-dir/out", "--metrics-file", "/nonexistent-dir/out"], "--metrics-file", "a file of its own"),
+        (["--trace", "/nonexistent-dir/run.json"], "--trace", "cannot write"),
+        (["--trace", "/"], "--trace", "cannot write '/': Is a directory"),
+        (["--events", "/nonexistent-dir/out", "--trace", "/nonexistent-dir/out"], "--trace", "the same file as --events"),
+        (["--trace", "/nonexistent-dir/out", "--metrics-file", "/nonexistent-dir/out"], "--metrics-file", "the same file as --trace"),
         (["soak", "--batch", "0"], "--batch", "'auto'"),
         (["soak", "--strategy", "unbounded"], "--strategy unbounded", "--total"),
     ])

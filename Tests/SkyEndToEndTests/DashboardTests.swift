@@ -49,6 +49,7 @@ struct DashboardTests {
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
         #expect(try files.expectCompleteEvents() == 400)
+        #expect(try files.expectCompleteTrace().instants.contains("cancel"))
         try files.expectFinalMetrics(status: status)
     }
 
@@ -94,9 +95,11 @@ struct DashboardTests {
         #expect(try files.expectCompleteEvents() == 6)
     }
 
-    @Test("Space pauses, e explains, + grows the batch, and --exit-on-done leaves by itself at the end")
+    @Test("Space pauses, e explains, + grows the batch, and --exit-on-done leaves by itself at the end; the trace shows each change")
     func keysAndExitOnDone() throws {
-        let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 60 --batch 1 --work 4000 --seed 9 --exit-on-done")
+        let files = try RunFiles()
+        let terminal = try TmuxTerminal(
+            "\(SkyBinary.url.path) --total 60 --batch 1 --work 4000 --seed 9 --exit-on-done \(files.flags.joined(separator: " "))")
         try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
         try terminal.send("Space")
         // Waits for the whole frame: a capture can land while the terminal is part-way through
@@ -118,6 +121,8 @@ struct DashboardTests {
         let summary = try terminal.screen()
         #expect(summary.contains("sky: finished 60 scans"), "\(summary)")
         #expect(summary.contains("max running 2"))
+        let instants = try files.expectCompleteTrace().instants
+        for change in ["pause", "batch", "resume"] { #expect(instants.contains(change), "no \(change) in \(instants)") }
     }
 
     @Test("Alt and a key, or an arrow, is not a quit: the run goes on; Esc alone quits")

@@ -6,8 +6,8 @@ import Testing
 
 /// What a soak harness meets in the field, run on every change: a full disk, a closed or full
 /// stdout, a reader that goes away, an events file that cannot keep up, and each signal. Every
-/// case checks the exit status, the line on stderr, and that the files left behind are complete
-/// and valid.
+/// case checks the exit status, the line on stderr, and that the files left behind (events, trace,
+/// metrics) are complete and valid.
 @Suite("Hostile outputs and signals, headless", .serialized)
 struct HostileOutputTests {
     /// Scans cheap enough for a debug build to finish quickly.
@@ -26,6 +26,7 @@ struct HostileOutputTests {
         #expect(outcome.status == 74)
         #expect(Self.lines(outcome.stderr) == ["sky: error: could not write to stdout (No space left on device): the summary is lost"])
         #expect(try files.expectCompleteEvents() == 50)
+        try files.expectCompleteTrace()
         try files.expectFinalMetrics(status: 74)
     }
 
@@ -38,6 +39,7 @@ struct HostileOutputTests {
         // Every line is an event: the summary did not land in the events file.
         #expect(try files.eventLines().allSatisfy { $0["event"] != nil })
         #expect(try files.expectCompleteEvents() == 50)
+        try files.expectCompleteTrace()
         try files.expectFinalMetrics(status: 74)
     }
 
@@ -54,6 +56,7 @@ struct HostileOutputTests {
         #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
         let scheduled = try files.expectCompleteEvents()
         #expect(scheduled == 100)
+        #expect(try files.expectCompleteTrace().instants.contains("cancel"))
         try files.expectFinalMetrics(status: 141)
         #expect(try files.samples()["sky_pass"] == 0)
     }
@@ -75,7 +78,7 @@ struct HostileOutputTests {
     func fileSizeLimit() throws {
         let files = try RunFiles()
         // 4 KiB: room for the metrics file (about 2 KiB), not for the events of 50 scans (about 13).
-        let outcome = try SkyBinary.shell("ulimit -f 4; \"$SKY\" \(Self.quickRun) \(files.flags.joined(separator: " "))")
+        let outcome = try SkyBinary.shell("ulimit -f 4; \"$SKY\" \(Self.quickRun) --events \(files.events) --metrics-file \(files.metrics)")
         #expect(outcome.status == 74)
         #expect(Self.lines(outcome.stderr) == ["sky: error: the events file is incomplete: a write failed (File too large)"])
         #expect(outcome.stdout.contains("verdict: FAIL: the events file is incomplete"))
@@ -137,6 +140,7 @@ struct HostileOutputTests {
         #expect(summary["exit_status"] as? Int == Int(status))
         #expect(summary["verdict"] as? String == "FAIL")
         #expect(try files.expectCompleteEvents() == summary["scheduled"] as? Int)
+        #expect(try files.expectCompleteTrace().instants.contains("cancel"))
         try files.expectFinalMetrics(status: status)
     }
 }

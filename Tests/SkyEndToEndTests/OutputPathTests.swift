@@ -120,6 +120,21 @@ struct OutputPathTests {
         #expect(try folder.entries() == before)
     }
 
+    @Test("--trace naming the file of another output is refused before any is touched", arguments: [
+        ("--events", "--trace", "out", "./out"), ("--trace", "--metrics-file", "existing", "sub/../existing"),
+    ])
+    func traceSharesRefused(first: String, second: String, path: String, samePath: String) throws {
+        let folder = try Folder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: folder.path + "/existing", contents: Data("the user's\n".utf8)))
+        let before = try folder.entries()
+        let outcome = try SkyBinary.run(Self.quickRun + [first, folder.path + "/" + path, second, folder.path + "/" + samePath])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("\(second): ") && outcome.stderr.contains("the same file as \(first)"), "\(outcome.stderr)")
+        #expect(try folder.entries() == before)
+    }
+
     @Test("A run leaves every other file beside the metrics file as it was, PATH.tmp included")
     func neighboursUntouched() throws {
         let folder = try Folder()

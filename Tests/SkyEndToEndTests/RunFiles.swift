@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// The events file and the metrics file of one run, in a scratch folder of their own, read back as
-/// an operator's harness reads them.
+/// The events file, the trace and the metrics file of one run, in a scratch folder of their own,
+/// read back as an operator's harness reads them.
 struct RunFiles: ~Copyable {
     let folder: String
     var events: String { folder + "/events.jsonl" }
     var metrics: String { folder + "/sky.prom" }
+    var trace: String { folder + "/trace.json" }
 
     init() throws {
         folder = SkyBinary.temporaryPath("files")
@@ -15,8 +16,8 @@ struct RunFiles: ~Copyable {
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
-    /// `--events … --metrics-file …`, for a command line.
-    var flags: [String] { ["--events", events, "--metrics-file", metrics] }
+    /// `--events … --metrics-file … --trace …`, for a command line.
+    var flags: [String] { ["--events", events, "--metrics-file", metrics, "--trace", trace] }
 
     /// Every line of the events file parsed as JSON, in order.
     func eventLines() throws -> [[String: Any]] {
@@ -41,6 +42,15 @@ struct RunFiles: ~Copyable {
         #expect(Set(ended.keys) == scheduled, "\(scheduled.count) scheduled, \(ended.count) ended", sourceLocation: sourceLocation)
         #expect(ended.values.allSatisfy { $0 == 1 }, "a scan ended twice", sourceLocation: sourceLocation)
         return scheduled.count
+    }
+
+    /// Checks that the trace is whole and agrees with the events file (`TraceReading.expectAgrees`);
+    /// returns it.
+    @discardableResult
+    func expectCompleteTrace(sourceLocation: SourceLocation = #_sourceLocation) throws -> TraceReading {
+        let trace = try TraceReading(path: trace)
+        try trace.expectAgrees(withEvents: eventLines(), sourceLocation: sourceLocation)
+        return trace
     }
 
     /// Every sample of the metrics file, as name-with-labels to value.

@@ -131,8 +131,11 @@ struct SoakReportTests {
         #expect(!dropped.passed)
         #expect(dropped.reason == "the events file is incomplete: 3 events were left out (it could not keep up)")
         var failed = RunObservations()
-        failed.eventsFailure = "No space left on device"
+        failed.events.failure = StreamedFile.Failure(reason: "No space left on device")
         #expect(Verdict(clean, observations: failed).line == "verdict: FAIL: the events file is incomplete: a write failed (No space left on device)")
+        let traceDropped = Verdict(clean, observations: RunObservations(traceDropped: 2))
+        #expect(traceDropped.reason == "the trace file is incomplete: 2 events were left out (it could not keep up)")
+        #expect(Verdict(clean, observations: RunObservations(traceDropped: 0)).passed)
         let faulty = await ScanModel(
             configuration: RunConfiguration(total: 20, batch: 2, seed: 1, failureRate: 0, work: 0, verify: true, corruptionRate: 0.5)
         ).run()

@@ -122,8 +122,10 @@ struct RunBook: Sendable {
     /// Gives the highest-priority waiting scan the lowest free slot, if a scan may start now.
     mutating func start(at now: Duration) -> Start? {
         guard canStart, let slot = slots.freeSlot(below: progress.batch), let entry = queue.popNext() else { return nil }
-        latency.record(wait: now - entry.scheduledAt)
-        slots.occupy(slot, with: SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now))
+        var occupancy = SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now)
+        occupancy.wait = now - entry.scheduledAt
+        latency.record(wait: occupancy.wait)
+        slots.occupy(slot, with: occupancy)
         count(entry.priority) { $0.waiting -= 1; $0.running += 1 }
         progress.maxRunning = max(progress.maxRunning, progress.counters.running)
         if progress.phase == .paused { pendingSteps -= 1 }
@@ -162,9 +164,10 @@ struct RunBook: Sendable {
         if slots.slots.count > progress.batch { slots.resize(to: progress.batch) }
         var events: [RunEvent] = []
         if recordsEvents {
+            let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, child: report.child)
             events.append(.scan(ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
-                slot: report.slot, time: now)))
+                slot: report.slot, time: now, span: span)))
         }
         account(report, priority: occupancy.priority, at: now, into: &events)
         noteStopped(at: now)

@@ -7,6 +7,8 @@ public struct ScanReport: Sendable {
     /// The sweep's own time, measured inside the child from its first line to its last: the run
     /// time of the scan, with no wait for the actor in it.
     public var ran: Duration
+    /// What the child saw of itself as it started.
+    public var child = ChildView()
 }
 
 /// The one body every strategy runs for a scan, as a child task or, in the serial loop, inline.
@@ -19,18 +21,29 @@ final class ScanChild: Sendable {
     let configuration: RunConfiguration
     let gauge: ThreadGauge
     let ledger: SlotLedger
+    /// Whether the child reads its task's name for its report: only someone reading the events
+    /// sees it, so a run with no sinks skips the read.
+    let readsTaskName: Bool
 
-    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger) {
+    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, readsTaskName: Bool) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
+        self.readsTaskName = readsTaskName
     }
+
+    /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.
+    static func taskName(of scan: Int) -> String { "scan \(scan)" }
+
+    /// The name of the serial loop's task, in which a serial run's scans run one after another.
+    static let serialLoopName = "serial loop"
 
     /// `@concurrent`, so a child never runs on the actor that started it.
     @concurrent
     func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {
         let cell = ledger[slot]
-        cell.noteStart(of: scan, asked: asked)
+        let observed = cell.noteStart(of: scan, asked: asked)
+        let view = ChildView(taskName: readsTaskName ? Task.name : nil, observed: observed)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
             verify: configuration.verify)
@@ -40,7 +53,7 @@ final class ScanChild: Sendable {
         let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
         let ran = clock.now - began
         cell.noteFinish(outcome)
-        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran)
+        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 }
 

@@ -21,13 +21,16 @@ public struct ScanEvent: Equatable, Sendable {
     public var slot: Int?
     /// When it happened, measured from the start of the run.
     public var time: Duration
+    /// The terminal event of a scan that started: its run from start to end.
+    public var span: ScanSpan?
 
-    public init(kind: Kind, scan: Int, priority: ScanPriority, slot: Int?, time: Duration) {
+    public init(kind: Kind, scan: Int, priority: ScanPriority, slot: Int?, time: Duration, span: ScanSpan? = nil) {
         self.kind = kind
         self.scan = scan
         self.priority = priority
         self.slot = slot
         self.time = time
+        self.span = span
     }
 
     public var isTerminal: Bool {

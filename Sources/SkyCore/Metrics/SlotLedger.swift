@@ -19,8 +19,10 @@ final class SlotLedger: Sendable {
         fileprivate let raised = Atomic<Int>(0)
         fileprivate let lowered = Atomic<Int>(0)
 
-        /// Called by the scan's child as it starts, from inside the child.
-        func noteStart(of scan: Int, asked: ScanPriority) {
+        /// Called by the scan's child as it starts, from inside the child; returns the priority
+        /// the runtime runs it at.
+        @discardableResult
+        func noteStart(of scan: Int, asked: ScanPriority) -> TaskPriority {
             let effective = Task.currentPriority
             self.effective.store(UInt64(scan + 1) << 8 | UInt64(effective.rawValue), ordering: .relaxed)
             if effective > asked.taskPriority {
@@ -28,6 +30,7 @@ final class SlotLedger: Sendable {
             } else if effective < asked.taskPriority {
                 lowered.wrappingAdd(1, ordering: .relaxed)
             }
+            return effective
         }
 
         /// Called by the scan's child as it ends.

@@ -65,6 +65,8 @@ public struct SlotOccupancy: Equatable, Sendable {
     public var priority: ScanPriority
     /// When the scan started, measured from the start of the run.
     public var startedAt: Duration
+    /// How long it waited in the ready queue before it started.
+    public var wait: Duration = .zero
     /// Stream runs only: the scan has ended, and its result waits in the stream for the consumer,
     /// which frees the slot when it takes it.
     public var inStream = false

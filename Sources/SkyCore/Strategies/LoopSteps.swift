@@ -20,7 +20,7 @@ extension ScanModel {
         addControlWatcher(to: &group)
         if let duration = configuration.duration {
             let deadline = origin + duration
-            group.addTask {
+            group.addTask(name: "deadline") {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 return .deadline
             }
@@ -29,7 +29,7 @@ extension ScanModel {
 
     func addControlWatcher(to group: inout ThrowingTaskGroup<Wake, any Error>) {
         let inbox = self.inbox
-        group.addTask {
+        group.addTask(name: "control watcher") {
             await inbox.wait()
             return .control
         }
@@ -50,13 +50,14 @@ extension ScanModel {
         }
     }
 
-    /// Adds `start`'s scan to `group` as a child at its priority. `addTaskUnlessCancelled`: a group
-    /// whose task was cancelled from outside starts nothing new.
+    /// Adds `start`'s scan to `group` as a child at its priority, named `scan N` so that debuggers
+    /// and `Task.name` tell the children apart. `addTaskUnlessCancelled`: a group whose task was
+    /// cancelled from outside starts nothing new.
     private func addChild(for start: RunBook.Start, to group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // The child captures only what it needs: a task's context is allocated and copied.
         let (child, throwing) = (self.child, configuration.errors == .throw)
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
-        let added = group.addTaskUnlessCancelled(priority: priority.taskPriority) { @concurrent in
+        let added = group.addTaskUnlessCancelled(name: ScanChild.taskName(of: scan), priority: priority.taskPriority) { @concurrent in
             let report = await child.run(scan: scan, in: slot, asked: priority)
             // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
             if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }

@@ -18,7 +18,7 @@ extension ScanModel {
 
     func runResultStream() async {
         let (results, continuation) = AsyncStream.makeStream(of: Delivery.self)
-        let producer = Task { await self.produce(into: continuation) }
+        let producer = Task(name: "stream producer") { await self.produce(into: continuation) }
         continuation.onTermination = { _ in producer.cancel() }
 
         for await delivery in results {

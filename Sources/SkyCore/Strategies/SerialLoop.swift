@@ -8,12 +8,14 @@
 /// takes controls and serves snapshots. The order comes from the loop itself, which starts a scan
 /// only after the last one has ended. The loop runs as a child task, so that a cancel reaches the
 /// scan it awaits; with `--errors throw`, a failure is thrown out of the loop like any `try`.
+/// There is no child task per scan, so the loop's task is named for the loop (`serial loop`), and
+/// that is the name each scan reads about itself.
 extension ScanModel {
     func runSerialLoop() async {
         do {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 addWatchers(to: &group)
-                group.addTask {
+                group.addTask(name: ScanChild.serialLoopName) {
                     try await self.serialLoop()
                     return .loopEnded
                 }

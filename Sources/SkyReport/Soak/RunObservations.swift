@@ -1,33 +1,32 @@
 import SkyCore
 
 /// What the run's loop saw beside the engine's own summary: the reporting intervals, throttling,
-/// the events file keeping up, and the signal that stopped the run. The summaries and the verdict
-/// read it.
+/// the files streamed as the run went (events, trace) keeping up, and the signal that stopped the
+/// run. The summaries and the verdict read it.
 public struct RunObservations: Sendable {
     /// The kept intervals, oldest first (neighbours merged on long runs: see `IntervalRecorder`).
     public var intervals: [IntervalFigures]
     public var throttle: ThrottleWarning?
-    /// Events the events file had to leave out because the disk could not keep up.
-    public var eventsDropped: Int
-    /// Why the events file could not be written, if it could not.
-    public var eventsFailure: String?
+    /// What the events file lost (nothing if there was none).
+    public var events: OutputLoss
+    /// What the trace lost; `nil` without `--trace`.
+    public var trace: OutputLoss?
     /// The signal that stopped the run, if any.
     public var signal: Int32?
 
-    public init(intervals: [IntervalFigures] = [], throttle: ThrottleWarning? = nil, eventsDropped: Int = 0, signal: Int32? = nil) {
+    public init(
+        intervals: [IntervalFigures] = [], throttle: ThrottleWarning? = nil, eventsDropped: Int = 0, traceDropped: Int? = nil,
+        signal: Int32? = nil
+    ) {
         self.intervals = intervals
         self.throttle = throttle
-        self.eventsDropped = eventsDropped
+        events = OutputLoss(file: OutputLoss.eventsFile, dropped: eventsDropped)
+        trace = traceDropped.map { OutputLoss(file: OutputLoss.traceFile, dropped: $0) }
         self.signal = signal
     }
 
-    /// How the events file fell short of the run, if it did: `1204 events were left out (it could
-    /// not keep up)` or `a write failed (No space left on device)`.
-    public var eventsLoss: String? {
-        if let eventsFailure { return "a write failed (\(eventsFailure))" }
-        guard eventsDropped > 0 else { return nil }
-        return "\(eventsDropped) event\(eventsDropped == 1 ? " was" : "s were") left out (it could not keep up)"
-    }
+    /// A line for each streamed file that fell short of the run: `the events file is incomplete: …`.
+    public var lossLines: [String] { [events.line, trace?.line].compactMap { $0 } }
 
     /// `warning: the rate fell to 3.10 scans/s at 4:12, 15% below the first minute's 3.65 …`
     public var throttleLine: String? {

@@ -4,8 +4,8 @@ public import SkyCore
 ///
 /// A run fails when a result failed verification (a possible hardware fault), when it did not
 /// run its course (a signal, a cancellation, `--fail-fast`, `--errors throw`), or when the events
-/// file it was asked to keep is incomplete. Simulated failures are part of a run and do not fail
-/// it; a throttling warning is reported beside the verdict.
+/// file or the trace it was asked to keep is incomplete. Simulated failures are part of a run and
+/// do not fail it; a throttling warning is reported beside the verdict.
 public struct Verdict: Equatable, Sendable {
     public var passed: Bool
     public var reason: String
@@ -20,11 +20,11 @@ public struct Verdict: Equatable, Sendable {
     }
 
     /// The verdict on a finished run, with what its loop observed: the signal that stopped it, and
-    /// whether the events file kept every event.
+    /// whether the events file and the trace kept every event.
     public init(_ summary: RunSummary, observations: RunObservations) {
         self = Self.judge(summary.snapshot, ending: summary.ending, signal: observations.signal, first: summary.verificationFailures.first)
-        if passed, let lost = observations.eventsLoss {
-            self = Verdict(passed: false, reason: "the events file is incomplete: \(lost)")
+        if passed, let lost = observations.lossLines.first {
+            self = Verdict(passed: false, reason: lost)
         }
     }
 

@@ -27,6 +27,8 @@ struct RunCommand: ParsableCommand {
                 sky --priorities 60:30:10 --batch 1
               A JSON summary on stdout and a JSON Lines event log:
                 sky --total 1000 --work 1000 --format json --events run.jsonl
+              A trace of every scan on its slot, to open at ui.perfetto.dev:
+                sky --total 200 --batch 4 --work 20000 --no-tui --trace run.json
               Every scan in the group at once; watch how many really get a thread:
                 sky --strategy unbounded --total 24
               The first failure thrown out of the group cancels the rest:

@@ -33,6 +33,9 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
     var events: String?
 
+    @Option(help: ArgumentHelp("Write the run to this file as a Chrome trace, for ui.perfetto.dev or chrome://tracing.", valueName: "file"))
+    var trace: String?
+
     @Option(
         name: .customLong("report-every"),
         parsing: .unconditional,
@@ -50,21 +53,29 @@ struct ReportOptions: ParsableArguments {
     var metricsFile: String?
 
     /// Why the dashboard's `r` may not run the scans again: these outputs promise one run (one
-    /// JSON document; an events file that replays one run).
+    /// JSON document; an events file that replays one run; a trace of one run).
     var rerunRefusal: String? {
         if events != nil { return "--events keeps one run" }
+        if trace != nil { return "--trace keeps one run" }
         if format == .json { return "--format json prints one summary" }
         return nil
     }
 
-    /// Refuses, before anything is opened, an output path that writing to would damage.
+    /// Refuses, before anything is opened, an output path that writing to would damage: each one
+    /// is checked for what it names, then against the outputs before it.
     func validate() throws {
-        if let events { try refuse("--events") { try OutputPath.checkStreamable(events) } }
-        if let metricsFile {
-            try refuse("--metrics-file") {
-                try OutputPath.checkReplaceable(metricsFile)
-                if let events { try OutputPath.checkDistinct(metricsFile, from: events, otherName: "--events") }
+        var earlier: [(flag: String, path: String)] = []
+        for (flag, path, check) in [
+            ("--events", events, OutputPath.checkStreamable),
+            ("--trace", trace, OutputPath.checkStreamable),
+            ("--metrics-file", metricsFile, OutputPath.checkReplaceable),
+        ] {
+            guard let path else { continue }
+            try refuse(flag) {
+                try check(path)
+                for other in earlier { try OutputPath.checkDistinct(path, from: other.path, otherName: other.flag) }
             }
+            earlier.append((flag, path))
         }
     }
 

@@ -1,0 +1,16 @@
+/// A started scan's run as a whole, told on its terminal event: when it started, how long it had
+/// waited for a slot, and what its child saw of itself. With it, one event describes the scan from
+/// start to end, so a reader that draws spans (the trace) needs to remember nothing per scan.
+public struct ScanSpan: Equatable, Sendable {
+    /// When the scan started, measured from the start of the run: its `started` event's time.
+    public var startedAt: Duration
+    /// From `scheduled` to `started`: the time it waited in the ready queue.
+    public var wait: Duration
+    public var child: ChildView
+
+    public init(startedAt: Duration, wait: Duration, child: ChildView = ChildView()) {
+        self.startedAt = startedAt
+        self.wait = wait
+        self.child = child
+    }
+}

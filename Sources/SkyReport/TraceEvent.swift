@@ -1,0 +1,110 @@
+public import SkyCore
+
+/// The records of the trace file, in the Chrome Trace Event format that ui.perfetto.dev and
+/// chrome://tracing open: `{"traceEvents":[` on the first line, one event per line after it, and
+/// `]}` on the last.
+///
+/// Every line after the first two starts with the comma that separates it from the one before, so
+/// the file cut after any whole line becomes valid JSON again with `]}` alone: that is how a trace
+/// stays whole after a failed write. Written by hand, as the events file is, because spans are
+/// formatted on the engine's executor; times are whole microseconds since the start of the run.
+public enum TraceEvent {
+    /// Everything the trace draws belongs to one process.
+    static let pid = 1
+
+    /// The first record: the opening bracket, and the process's name, which names the run.
+    public static func header(_ configuration: RunConfiguration) -> String {
+        "{\"traceEvents\":[\n"
+            + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"args\":{\"name\":\"sky \(configuration.strategy.rawValue), seed \(configuration.seed)\"}}\n"
+    }
+
+    /// What closes the trace: after the events, or in place of a header a failed write cut off.
+    public static let ending = StreamedFile.Ending(afterRecords: "]}\n", alone: "{\"traceEvents\":[]}\n")
+
+    /// The track of a slot: its name, and its place among the other slots.
+    public static func track(slot: Int) -> String {
+        ",{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"name\":\"slot \(slot)\"}}\n"
+            + ",{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"sort_index\":\(slot)}}\n"
+    }
+
+    /// A started scan, from its start to its terminal event, on its slot's track; `nil` for an
+    /// event that is not the end of a started scan.
+    public static func span(_ event: ScanEvent) -> String? {
+        guard let span = event.span, let slot = event.slot else { return nil }
+        let start = span.startedAt.wholeMicroseconds
+        var line = ",{\"name\":\"scan \(event.scan)\",\"cat\":\"scan\",\"ph\":\"X\",\"ts\":\(start)"
+        line += ",\"dur\":\(event.time.wholeMicroseconds - start),\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"scan\":\(event.scan)"
+        if let name = span.child.taskName { line += ",\"task\":\(quoted(name))" }
+        line += ",\"priority_asked\":\"\(event.priority)\""
+        if let observed = span.child.observed { line += ",\"priority_observed\":\"\(priorityName(observed))\"" }
+        line += ",\"outcome\":\"\(event.name)\",\"wait_ms\":\(FixedPoint.fixed(span.wait.seconds * 1000, places: 3))"
+        switch event.kind {
+        case .completed(let result):
+            line += ",\"checksum\":\"\(Hex.format(result.checksum))\""
+        case .failed(let failure):
+            line += ",\"error\":\"\(failure)\""
+        case .verificationFailed(let failure):
+            line += ",\"error\":\"\(EventLine.verificationError)\",\"checksum\":\"\(Hex.format(failure.found.checksum))\""
+        case .scheduled, .started, .cancelled:
+            break
+        }
+        return line + "}}\n"
+    }
+
+    /// A change to the whole run, as an instant on the process's track.
+    public static func instant(_ change: RunChange) -> String {
+        let (name, args): (String, String) = switch change.kind {
+        case .batch(let batch): ("batch", "\"batch\":\(batch)")
+        case .paused: ("pause", "")
+        case .resumed: ("resume", "")
+        case .step: ("step", "")
+        case .timeUp: ("time up", "")
+        case .stopping(let ending):
+            (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))
+        }
+        return instant(name, category: "run", at: change.time, args: args)
+    }
+
+    /// The scans running, waiting in the ready queue, and executing on a pool thread, as counters.
+    public static func counters(running: Int, waiting: Int, executing: Int, at time: Duration) -> String {
+        ",{\"name\":\"scans\",\"ph\":\"C\",\"ts\":\(time.wholeMicroseconds),\"pid\":\(pid),\"args\":"
+            + "{\"running\":\(running),\"waiting\":\(waiting),\"executing\":\(executing)}}\n"
+    }
+
+    /// The last event when the trace could not keep up and `count` records were left out.
+    public static func dropped(count: Int, at time: Duration) -> String {
+        instant("dropped", category: "trace", at: time, args: "\"count\":\(count)")
+    }
+
+    private static func instant(_ name: String, category: String, at time: Duration, args: String) -> String {
+        ",{\"name\":\"\(name)\",\"cat\":\"\(category)\",\"ph\":\"i\",\"s\":\"p\",\"ts\":\(time.wholeMicroseconds),\"pid\":\(pid),\"tid\":0,\"args\":{\(args)}}\n"
+    }
+
+    private static func stopName(_ ending: RunEnding) -> String {
+        switch ending {
+        case .cancelled: "cancel"
+        case .failFast: "fail fast"
+        case .thrown: "throw"
+        case .drained, .timeUp: ending.name
+        }
+    }
+
+    /// `high`, `medium` or `low`, or the raw value of a priority Sky never asks for.
+    static func priorityName(_ priority: TaskPriority) -> String {
+        ScanPriority(priority)?.description ?? "\(priority.rawValue)"
+    }
+
+    /// A JSON string: a task's name is whatever the task was given.
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case _ where scalar.value < 0x20: quoted += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}
