@@ -35,6 +35,6 @@ struct ScanSpanTests {
     @Test("A run nobody listens to reads no names")
     func noSinks() async {
         let model = ScanModel(configuration: RunConfiguration(total: 1, batch: 1, seed: 1, work: 0))
-        #expect(await !model.child.readsTaskName)
+        #expect(await !model.child.isNamed)
     }
 }

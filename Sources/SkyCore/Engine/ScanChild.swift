@@ -21,15 +21,15 @@ final class ScanChild: Sendable {
     let configuration: RunConfiguration
     let gauge: ThreadGauge
     let ledger: SlotLedger
-    /// Whether the child reads its task's name for its report: only someone reading the events
-    /// sees it, so a run with no sinks skips the read.
-    let readsTaskName: Bool
+    /// Whether children are named `scan N` and read their name for their report: in a run that
+    /// someone watches through its events (see `addChild` for the cost).
+    let isNamed: Bool
 
-    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, readsTaskName: Bool) {
+    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
-        self.readsTaskName = readsTaskName
+        self.isNamed = isNamed
     }
 
     /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.
@@ -43,7 +43,7 @@ final class ScanChild: Sendable {
     func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {
         let cell = ledger[slot]
         let observed = cell.noteStart(of: scan, asked: asked)
-        let view = ChildView(taskName: readsTaskName ? Task.name : nil, observed: observed)
+        let view = ChildView(taskName: isNamed ? Task.name : nil, observed: observed)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
             verify: configuration.verify)

@@ -45,7 +45,7 @@ public actor ScanModel {
         // A batch can grow while the run goes on, up to the largest batch.
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
-        child = ScanChild(configuration: configuration, gauge: gauge, ledger: ledger, readsTaskName: !sinks.isEmpty)
+        child = ScanChild(configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty)
     }
 
     /// The run as it is now. Cheap, and callable from any thread, even while every core is busy.

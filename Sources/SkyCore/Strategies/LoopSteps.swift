@@ -53,11 +53,16 @@ extension ScanModel {
     /// Adds `start`'s scan to `group` as a child at its priority, named `scan N` so that debuggers
     /// and `Task.name` tell the children apart. `addTaskUnlessCancelled`: a group whose task was
     /// cancelled from outside starts nothing new.
+    ///
+    /// Named in runs that are watched (the dashboard, `--events`, `--trace`): a name costs the
+    /// runtime an allocation per child, 0.2 to 0.6 µs, which is a sixth of the engine's own cost
+    /// at `--work 0` (docs/performance.md) and a millionth of a scan at the default work.
     private func addChild(for start: RunBook.Start, to group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // The child captures only what it needs: a task's context is allocated and copied.
         let (child, throwing) = (self.child, configuration.errors == .throw)
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
-        let added = group.addTaskUnlessCancelled(name: ScanChild.taskName(of: scan), priority: priority.taskPriority) { @concurrent in
+        let name = child.isNamed ? ScanChild.taskName(of: scan) : nil
+        let added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
             let report = await child.run(scan: scan, in: slot, asked: priority)
             // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
             if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
