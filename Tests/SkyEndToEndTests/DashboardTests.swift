@@ -143,7 +143,8 @@ struct DashboardTests {
     @Test("Too small a terminal shows what size is needed, and q still quits")
     func tooSmall() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)", width: 40, height: 12)
-        let notice = try terminal.waitForScreen { $0.contains("terminal too small") }
+        // The whole notice, not a capture taken while the terminal was part-way through it.
+        let notice = try terminal.waitForScreen { $0.contains("terminal too small") && $0.contains("have 40×12") }
         #expect(notice.contains("need 60×18, have 40×12"), "\(notice)")
         try terminal.resize(width: 100, height: 30)
         let full = try terminal.waitForScreen { $0.contains("Throughput") }
