@@ -33,6 +33,8 @@ public struct DashboardState: Sendable {
     public private(set) var narration: [NarratedLine] = []
     public static let narrationLimit = 64
     private var narrator: Narrator
+    /// The run over time, for the timeline panel.
+    public private(set) var timeline: Timeline
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
@@ -47,6 +49,7 @@ public struct DashboardState: Sendable {
         showingExplain = explain
         nextStrategy = snapshot.configuration.strategy
         narrator = Narrator(configuration: snapshot.configuration)
+        timeline = Timeline(lanes: snapshot.slots.count)
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
@@ -78,6 +81,7 @@ public struct DashboardState: Sendable {
             let counters = snapshot.counters
             rates.observe(finished: counters.finished, at: elapsed)
             counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
+            timeline.advance(to: elapsed, lanes: snapshot.slots.count, threads: snapshot.onThread, queue: counters.waiting)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
             return []
         case .resize(let size):
@@ -87,6 +91,7 @@ public struct DashboardState: Sendable {
             return press(key)
         case .events(let events):
             for event in events {
+                timeline.record(event)
                 let text = narrator.narrate(event)
                 narration.append(NarratedLine(time: event.time, text: text))
             }
