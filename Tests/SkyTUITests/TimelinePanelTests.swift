@@ -103,6 +103,22 @@ struct TimelinePanelTests {
         #expect(queue.last == "▄", "half the queue left two seconds in")
     }
 
+    @Test("A column no frame fell in holds the value before it; nothing is sampled before the run starts")
+    func historyHolds() {
+        #expect(TimelineHistory.held([nil, 1, nil, nil, 2, nil]) == [nil, 1, 1, 1, 2, 2])
+        let configuration = RunConfiguration(total: 4, batch: 2, seed: 1)
+        let ready = ScanSnapshot(configuration: configuration)
+        var state = DashboardState(snapshot: ready, size: Self.size, info: RunScene.info)
+        _ = state.update(.frame(ready, elapsed: .zero))
+        var running = ready
+        running.progress.phase = .running
+        running.progress.onThread = 2
+        running.progress.counters.waiting = 2
+        _ = state.update(.frame(running, elapsed: .milliseconds(10)))
+        let sample = state.timeline.window(columns: 80, wholeRun: false).sample(column: 0)
+        #expect(sample.frames == 1 && sample.meanThreads == 2 && sample.meanQueue == 2)
+    }
+
     @Test("The axis gives the scale, and labels round times far enough apart to read")
     func axis() {
         let lines = Self.timeline(RunScene.canonicalDone.state(size: Self.size))

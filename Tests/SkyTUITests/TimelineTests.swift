@@ -23,7 +23,7 @@ struct TimelineTests {
         var timeline = Timeline(lanes: 2)
         timeline.record(Self.event(.started, scan: 0, slot: 1, ms: 100, priority: .low))
         timeline.record(Self.event(Self.done, scan: 0, slot: 1, ms: 420, priority: .low))
-        timeline.advance(to: .milliseconds(600), lanes: 2, threads: 0, queue: 0)
+        timeline.record(frame: .milliseconds(600), lanes: 2, threads: 0, queue: 0)
         let window = timeline.window(columns: 80, wholeRun: true)
         #expect(window.columnWidth == 50_000)
         #expect(window.columns == 0..<13)
@@ -40,9 +40,9 @@ struct TimelineTests {
     func openSpan() {
         var timeline = Timeline(lanes: 1)
         timeline.record(Self.event(.started, scan: 0, slot: 0, ms: 0))
-        timeline.advance(to: .milliseconds(120), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .milliseconds(120), lanes: 1, threads: 1, queue: 0)
         #expect(Self.busy(timeline).map { ($0 * 1000).rounded() } == [50, 50, 20])
-        timeline.advance(to: .milliseconds(200), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .milliseconds(200), lanes: 1, threads: 1, queue: 0)
         #expect(Self.busy(timeline).map { ($0 * 1000).rounded() } == [50, 50, 50, 50, 0])
     }
 
@@ -50,11 +50,11 @@ struct TimelineTests {
     func lateEnd() {
         var timeline = Timeline(lanes: 1)
         timeline.record(Self.event(.started, scan: 0, slot: 0, ms: 0))
-        timeline.advance(to: .milliseconds(300), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .milliseconds(300), lanes: 1, threads: 1, queue: 0)
         timeline.record(Self.event(.failed(.signalLost), scan: 0, slot: 0, ms: 130))
         // A start drained late counts from its own time too.
         timeline.record(Self.event(.started, scan: 1, slot: 0, ms: 180, priority: .medium))
-        timeline.advance(to: .milliseconds(300), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .milliseconds(300), lanes: 1, threads: 1, queue: 0)
         let window = timeline.window(columns: 80, wholeRun: true)
         let cells = window.columns.map { window.cell(column: $0, bands: 0..<1) }
         #expect(cells.map { ($0.high * 1000).rounded() } == [50, 50, 30, 0, 0, 0, 0])
@@ -67,7 +67,7 @@ struct TimelineTests {
         var timeline = Timeline(lanes: 1)
         timeline.record(Self.event(.started, scan: 0, slot: 0, ms: 0))
         timeline.record(Self.event(.started, scan: 1, slot: 0, ms: 100, priority: .low))
-        timeline.advance(to: .milliseconds(200), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .milliseconds(200), lanes: 1, threads: 1, queue: 0)
         let window = timeline.window(columns: 80, wholeRun: true)
         let cells = window.columns.map { window.cell(column: $0, bands: 0..<1) }
         #expect(cells.map { ($0.high * 1000).rounded() } == [50, 50, 0, 0, 0])
@@ -84,7 +84,7 @@ struct TimelineTests {
         for start in stride(from: 0, to: 60_000, by: 300) {
             timeline.record(Self.event(.started, scan: scan, slot: 0, ms: start))
             timeline.record(Self.event(Self.done, scan: scan, slot: 0, ms: start + 250))
-            timeline.advance(to: .milliseconds(start + 299), lanes: 1, threads: 1, queue: 3)
+            timeline.record(frame: .milliseconds(start + 299), lanes: 1, threads: 1, queue: 3)
             scan += 1
             total += 0.25
         }
@@ -105,7 +105,7 @@ struct TimelineTests {
             let time = scan * 3
             timeline.record(Self.event(.started, scan: scan, slot: slot, ms: time))
             timeline.record(Self.event(Self.done, scan: scan, slot: slot, ms: time + 10))
-            if slot == 3 { timeline.advance(to: .milliseconds(time + 10), lanes: 4, threads: 2, queue: 0) }
+            if slot == 3 { timeline.record(frame: .milliseconds(time + 10), lanes: 4, threads: 2, queue: 0) }
         }
         for ring in [timeline.whole, timeline.recent] {
             #expect(ring.end - ring.first <= Int64(capacity))
@@ -120,10 +120,10 @@ struct TimelineTests {
     func scrolling() {
         var timeline = Timeline(lanes: 1)
         timeline.record(Self.event(.started, scan: 0, slot: 0, ms: 0))
-        timeline.advance(to: .seconds(3), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .seconds(3), lanes: 1, threads: 1, queue: 0)
         let short = timeline.window(columns: 80, wholeRun: false)
         #expect(short.columnWidth == 50_000 && short.columns == 0..<61, "three seconds fit at 50 ms")
-        timeline.advance(to: .seconds(200), lanes: 1, threads: 1, queue: 0)
+        timeline.record(frame: .seconds(200), lanes: 1, threads: 1, queue: 0)
         let live = timeline.window(columns: 80, wholeRun: false)
         #expect(live.columnWidth == 400_000)
         #expect(live.columns == 421..<501, "the newest 80 columns, up to 200 s")
@@ -138,7 +138,7 @@ struct TimelineTests {
         var timeline = Timeline(lanes: 4)
         timeline.record(Self.event(.started, scan: 0, slot: 0, ms: 0))
         timeline.record(Self.event(.started, scan: 1, slot: 200, ms: 0))
-        timeline.advance(to: .milliseconds(100), lanes: 201, threads: 2, queue: 0)
+        timeline.record(frame: .milliseconds(100), lanes: 201, threads: 2, queue: 0)
         #expect(timeline.lanes == 201)
         #expect(timeline.slotsPerBand == 4)
         #expect(timeline.bands == 51)
@@ -154,15 +154,23 @@ struct TimelineTests {
     @Test("History: each column holds the mean of the frames that fell in it")
     func history() {
         var timeline = Timeline(lanes: 2)
-        timeline.advance(to: .milliseconds(10), lanes: 2, threads: 2, queue: 9)
-        timeline.advance(to: .milliseconds(20), lanes: 2, threads: 2, queue: 6)
-        timeline.advance(to: .milliseconds(40), lanes: 2, threads: 1, queue: 3)
+        timeline.record(frame: .milliseconds(10), lanes: 2, threads: 2, queue: 9)
+        timeline.record(frame: .milliseconds(20), lanes: 2, threads: 2, queue: 6)
+        timeline.record(frame: .milliseconds(40), lanes: 2, threads: 1, queue: 3)
         // A finished run's frames repeat its last time: not samples of their own.
-        timeline.advance(to: .milliseconds(70), lanes: 2, threads: 0, queue: 0)
-        timeline.advance(to: .milliseconds(70), lanes: 2, threads: 0, queue: 0)
+        timeline.record(frame: .milliseconds(70), lanes: 2, threads: 0, queue: 0)
+        timeline.record(frame: .milliseconds(70), lanes: 2, threads: 0, queue: 0)
         let window = timeline.window(columns: 80, wholeRun: true)
         #expect(window.sample(column: 0).meanThreads == 5.0 / 3)
         #expect(window.sample(column: 0).meanQueue == 6)
         #expect(window.sample(column: 1).frames == 1)
+    }
+}
+
+extension Timeline {
+    /// A frame as the dashboard state gives it: the time, then what it saw.
+    mutating func record(frame elapsed: Duration, lanes: Int, threads: Int, queue: Int) {
+        advance(to: elapsed, lanes: lanes)
+        sample(at: elapsed, threads: threads, queue: queue)
     }
 }

@@ -28,7 +28,7 @@ public struct Timeline: Sendable {
     public private(set) var lanes: Int
     /// The latest time the timeline reaches, from a frame or an event, in microseconds.
     public private(set) var now: Int64 = 0
-    /// The frames' latest sample time; a finished run's frames repeat its last time.
+    /// The latest time sampled.
     private var sampledAt: Int64 = -1
     /// The scan each slot holds as the events tell it, -1 when free, and its priority.
     private var occupant: [Int]
@@ -78,18 +78,24 @@ public struct Timeline: Sendable {
         }
     }
 
-    /// A frame at the run's live elapsed time: open spans grow to it, the run has `lanes` slots,
-    /// and `threads` scans execute on a thread while `queue` wait in the ready queue.
-    public mutating func advance(to elapsed: Duration, lanes: Int, threads: Int, queue: Int) {
+    /// A frame at the run's live elapsed time: open spans grow to it, and the run has `lanes` slots.
+    public mutating func advance(to elapsed: Duration, lanes: Int) {
         let time = Self.microseconds(elapsed)
         holdLanes(lanes)
         reach(time)
         for band in 0..<bands { count(band, to: time) }
-        if time > sampledAt {
-            whole.sample(at: time, threads: threads, queue: queue)
-            recent.sample(at: time, threads: threads, queue: queue)
-            sampledAt = time
-        }
+    }
+
+    /// What a frame at `elapsed` saw: `threads` scans executing on a thread, `queue` waiting in the
+    /// ready queue. A frame at a time already sampled (a finished run's frames repeat its last
+    /// time) adds nothing.
+    public mutating func sample(at elapsed: Duration, threads: Int, queue: Int) {
+        let time = Self.microseconds(elapsed)
+        guard time > sampledAt else { return }
+        reach(time)
+        whole.sample(at: time, threads: threads, queue: queue)
+        recent.sample(at: time, threads: threads, queue: queue)
+        sampledAt = time
     }
 
     /// The columns to draw, `columns` at most: the whole run scaled to fit when `wholeRun` is set

@@ -1,6 +1,9 @@
 /// Beneath the timeline's lanes, two sparklines a column each: the scans executing on a thread,
 /// full height at every core busy, and the scans waiting in the ready queue, full height at the
 /// deepest shown. Each label gives its scale: `threads 0-2`, `queue 0-16`.
+///
+/// They are the frames' samples. A column no frame fell in (a frame late by more than a column)
+/// holds the column before's value: a gap would read as nothing running.
 struct TimelineHistory {
     let threads: [Float?]
     let queue: [Float?]
@@ -9,10 +12,19 @@ struct TimelineHistory {
 
     init(_ window: TimelineWindow, state: DashboardState) {
         let samples = window.columns.map { window.sample(column: $0) }
-        threads = samples.map(\.meanThreads)
-        queue = samples.map(\.meanQueue)
+        threads = Self.held(samples.map(\.meanThreads))
+        queue = Self.held(samples.map(\.meanQueue))
         threadTop = max(Float(state.info.cores), threads.compactMap { $0 }.max() ?? 0).rounded(.up)
         queueTop = max(1, queue.compactMap { $0 }.max() ?? 0).rounded(.up)
+    }
+
+    /// Each missing value after the first present one takes the one before it.
+    static func held(_ values: [Float?]) -> [Float?] {
+        var last: Float?
+        return values.map { value in
+            last = value ?? last
+            return last
+        }
     }
 
     var labels: [String] { [" threads 0-\(Int(threadTop))", " queue 0-\(Int(queueTop))"] }
