@@ -125,6 +125,80 @@ struct DashboardTests {
         for change in ["pause", "batch", "resume"] { #expect(instants.contains(change), "no \(change) in \(instants)") }
     }
 
+    @Test("The timeline draws the running scans as spans in their slots' lanes, above the threads, the queue and the axis")
+    func timelineLive() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        // A scan that has ended and one running since, in a lane: a mark, then a span. (A build
+        // fast enough to end the run first shows ends only, a column holding several.)
+        let screen = try terminal.waitForScreen { screen in
+            guard let timeline = ScreenTimeline(screen), let lane = timeline.lanes[0] else { return false }
+            return lane.contains { ScreenTimeline.marks.contains($0) }
+                && (lane.contains { ScreenTimeline.spans.values.contains($0) } || screen.contains("DONE  "))
+        }
+        let timeline = try #require(ScreenTimeline(screen), "\(screen)")
+        #expect(timeline.lanes.keys.sorted() == [0, 1], "\(screen)")
+        #expect(screen.contains(" threads 0-") && screen.contains(" queue 0-"), "\(screen)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+    }
+
+    @Test("After the run the timeline shows the whole run: each scan's end, and its span, where the events file puts them; with NO_COLOR, in glyphs alone",
+          arguments: [false, true])
+    func timelineWholeRun(noColor: Bool) throws {
+        let files = try RunFiles()
+        // Said either way: the test runner may hand down a NO_COLOR of its own.
+        let terminal = try TmuxTerminal(
+            "\(noColor ? "NO_COLOR=1" : "env -u NO_COLOR") \(SkyBinary.url.path) --total 20 --batch 4 --work 4000 --seed 6 \(files.flags.joined(separator: " "))")
+        // The whole done frame: a capture can land while the terminal is part-way through drawing it.
+        let done = try terminal.waitForScreen { $0.contains("DONE  ") && ScreenTimeline($0)?.lanes.count == 4 }
+        let styled = try terminal.screen(escapes: true)
+        let timeline = try #require(ScreenTimeline(done), "\(done)")
+        try terminal.send("x")
+        #expect(try terminal.exitStatus() == 0)
+        // Colour, foreground or background, is set with colour on and never without it.
+        let colour = styled.firstMatch(of: /\u{1B}\[([0-9]+;)*([34][0-7]|9[0-7]|10[0-7]|[34]8)(;[0-9]+)*m/)
+        #expect((colour == nil) == noColor, "\(styled)")
+
+        // Each lane's marks as the events say: a column per end, the worst end where several share one.
+        var ends: [Int: [Int: Character]] = [:]
+        var starts: [Int: (slot: Int, column: Int, priority: String)] = [:]
+        var spans: [(slot: Int, from: Int, to: Int, glyph: Character)] = []
+        let rank: [Character] = ["✓", "⊘", "✗"]
+        for event in try files.eventLines() {
+            guard let name = event["event"] as? String, let scan = event["scan"] as? Int, let slot = event["slot"] as? Int,
+                  let time = event["time"] as? Double, let priority = event["priority"] as? String
+            else { continue }
+            let microseconds = Int64((time * 1e6).rounded())
+            let column = timeline.column(microseconds)
+            let glyph: Character? = switch name {
+            case "completed": "✓"
+            case "failed", "verification_failed": "✗"
+            case "cancelled": "⊘"
+            default: nil
+            }
+            if name == "started" { starts[scan] = (slot, column, priority) }
+            guard let glyph else { continue }
+            let shown = ends[slot, default: [:]][column]
+            ends[slot, default: [:]][column] = shown.map { rank.firstIndex(of: $0)! > rank.firstIndex(of: glyph)! ? $0 : glyph } ?? glyph
+            // The file rounds to the microsecond where the dashboard cuts: an end on a column's
+            // edge may be in the column before.
+            let earliest = microseconds % timeline.columnWidth == 0 ? column - 1 : column
+            if let start = starts[scan] { spans.append((slot, start.column, earliest, ScreenTimeline.spans[start.priority]!)) }
+        }
+        #expect(ends.keys.sorted() == [0, 1, 2, 3], "every lane ended a scan")
+        for slot in 0..<4 {
+            let expected = (ends[slot] ?? [:]).sorted { $0.key < $1.key }
+            let shown = timeline.marks(slot: slot)
+            #expect(shown.map(\.glyph) == expected.map(\.value), "slot \(slot):\n\(done)")
+            #expect(zip(shown, expected).allSatisfy { abs($0.column - $1.key) <= 1 }, "slot \(slot):\n\(done)")
+        }
+        // Between its start's column and its end's, a scan's lane shows its priority.
+        for span in spans where span.to - span.from >= 2 {
+            let lane = timeline.lanes[span.slot] ?? []
+            #expect(((span.from + 1)..<span.to).allSatisfy { $0 < lane.count && lane[$0] == span.glyph }, "\(span):\n\(done)")
+        }
+    }
+
     @Test("Alt and a key, or an arrow, is not a quit: the run goes on; Esc alone quits")
     func escape() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")

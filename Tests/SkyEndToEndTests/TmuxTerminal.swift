@@ -30,9 +30,10 @@ final class TmuxTerminal {
         try? FileManager.default.removeItem(at: scratch)
     }
 
-    /// What the terminal shows now.
-    func screen() throws -> String {
-        try tmux(["capture-pane", "-p", "-J", "-t", session])
+    /// What the terminal shows now; with `escapes`, with the escape sequences of its attributes and
+    /// colours too.
+    func screen(escapes: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-J", "-t", session] + (escapes ? ["-e"] : []))
     }
 
     func send(_ keys: String...) throws {

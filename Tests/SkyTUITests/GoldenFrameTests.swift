@@ -9,10 +9,21 @@ import Testing
 struct GoldenFrameTests {
     static let sizes = [TerminalSize(width: 80, height: 24), TerminalSize(width: 120, height: 40), TerminalSize(width: 50, height: 15)]
 
+    /// The timeline's scenes at the README's size and a taller one, which gives it the lower half.
+    static let runSizes = [TerminalSize(width: 100, height: 30), TerminalSize(width: 120, height: 40)]
+
     @Test("Each scene at each size matches its golden frame", arguments: Scene.allCases, sizes)
     func frame(scene: Scene, size: TerminalSize) throws {
-        let frame = DashboardView.render(scene.state(size: size)).text
-        let name = "\(scene.rawValue)-\(size.width)x\(size.height).txt"
+        try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
+    }
+
+    @Test("Each scripted run at each size matches its golden frame", arguments: RunScene.allCases, runSizes)
+    func run(scene: RunScene, size: TerminalSize) throws {
+        try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
+    }
+
+    private func compare(_ state: DashboardState, named name: String) throws {
+        let frame = DashboardView.render(state).text
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden").appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["SKY_UPDATE_GOLDEN"] == "1" {

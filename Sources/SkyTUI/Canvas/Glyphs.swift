@@ -16,14 +16,25 @@ public struct Glyphs: Equatable, Sendable {
     /// Beside a priority the runtime raised or lowered.
     public var up: Character
     public var down: Character
+    /// A timeline lane while a scan runs, by priority (high, medium, low): shapes, not colour
+    /// alone, so they still differ with `NO_COLOR`.
+    public var spans: [Character]
+    /// How a scan ended, where it ended on the timeline.
+    public var completed: Character
+    public var failed: Character
+    public var cancelled: Character
+    /// A timeline row standing for several slots, by the share of them busy, in quarters.
+    public var shades: [Character]
 
     public static let unicode = Glyphs(
         barFull: "█", barEmpty: "░", levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], rule: "─",
         vertical: "│", corners: ["┌", "┐", "┘", "└"], running: "▶", dash: "—", times: "×", dot: "·",
-        up: "↑", down: "↓")
+        up: "↑", down: "↓", spans: ["▆", "▄", "▂"], completed: "✓", failed: "✗", cancelled: "⊘",
+        shades: ["░", "▒", "▓", "█"])
 
     public static let ascii = Glyphs(
         barFull: "#", barEmpty: ".", levels: ["_", ".", ",", "-", "~", "=", "+", "#"], rule: "-",
         vertical: "|", corners: ["+", "+", "+", "+"], running: ">", dash: "-", times: "x", dot: "|",
-        up: "^", down: "v")
+        up: "^", down: "v", spans: ["H", "M", "L"], completed: ".", failed: "x", cancelled: "-",
+        shades: [":", "+", "*", "#"])
 }

@@ -8,7 +8,7 @@ public enum DashboardMessage: Sendable {
     case frame(ScanSnapshot, elapsed: Duration)
     case key(Key)
     case resize(TerminalSize)
-    /// Events since the last frame, oldest first, for the explain panel.
+    /// Events since the last frame, oldest first, for the explain panel and the timeline.
     case events([RunEvent])
 }
 

@@ -37,6 +37,8 @@ public struct DashboardState: Sendable {
     public private(set) var narration: [NarratedLine] = []
     public static let narrationLimit = 64
     private var narrator: Narrator
+    /// The run over time, for the timeline panel.
+    public private(set) var timeline: Timeline
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
@@ -52,6 +54,7 @@ public struct DashboardState: Sendable {
         nextStrategy = snapshot.configuration.strategy
         source = StrategySource.of(snapshot.configuration.strategy)
         narrator = Narrator(configuration: snapshot.configuration)
+        timeline = Timeline(lanes: snapshot.slots.count)
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
@@ -83,6 +86,11 @@ public struct DashboardState: Sendable {
             let counters = snapshot.counters
             rates.observe(finished: counters.finished, at: elapsed)
             counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
+            timeline.advance(to: elapsed, lanes: snapshot.slots.count)
+            // Before the start nothing runs or waits yet: a sample then would read as an idle start.
+            if snapshot.phase != .ready {
+                timeline.sample(at: elapsed, threads: snapshot.onThread, queue: counters.waiting)
+            }
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
             return []
         case .resize(let size):
@@ -92,6 +100,7 @@ public struct DashboardState: Sendable {
             return press(key)
         case .events(let events):
             for event in events {
+                timeline.record(event)
                 let text = narrator.narrate(event)
                 narration.append(NarratedLine(time: event.time, text: text))
             }

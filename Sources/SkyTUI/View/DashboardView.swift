@@ -1,12 +1,16 @@
 /// The dashboard as a pure function of its state: a frame of styled cells, no terminal involved.
 ///
 /// Layout, top to bottom: the header; scans on the left beside throughput and latency on the
-/// right; the slot lanes; the errors; the footer. Lanes and errors share whatever height is left.
+/// right; the slot lanes; the timeline; the errors; the footer. The slot lanes, the timeline and
+/// the errors share whatever height is left.
 public enum DashboardView {
     /// Below this the dashboard cannot show every panel, so it shows a notice instead.
     public static let minimumSize = TerminalSize(width: 60, height: 18)
     /// Error rows kept even when the lanes could use them.
     static let minimumErrorRows = 2
+    /// Rows the slot lanes keep before the timeline takes any: the title and four lanes (with
+    /// more slots than that, the last sums up the rest).
+    static let minimumSlotRows = 5
 
     public static func render(_ state: DashboardState) -> Grid {
         var grid = Grid(size: state.size)
@@ -27,16 +31,31 @@ public enum DashboardView {
         let lanesY = top + CountersPanel.height
         let footerY = size.height - 1
         let spare = footerY - lanesY
-        // The code panel is read, not glanced at: it takes at least half the room below.
-        let lowerRows = state.showingCode ? max(minimumErrorRows, spare / 2) : minimumErrorRows
-        let laneRows = min(1 + state.snapshot.slots.count, spare - 1 - lowerRows)
-        SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
+        let errorRows = 1 + minimumErrorRows
+        let slotRows = 1 + state.snapshot.slots.count
         if state.showingCode {
+            // The code panel is read, not glanced at: it takes the timeline's rows and at least
+            // half the room below the counters.
+            let laneRows = min(slotRows, spare - 1 - max(minimumErrorRows, spare / 2))
+            SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
             CodePanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
-        } else if state.showingExplain {
-            ExplainPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
         } else {
-            ErrorsPanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+            // The timeline takes the rows the slot lanes and the errors leave free, and on a tall
+            // terminal up to the lower half, which the slot lanes give way to down to their minimum.
+            let timelineRoom = min(
+                spare - min(slotRows, minimumSlotRows) - errorRows, max(spare - slotRows - errorRows, size.height / 2))
+            let timelineRows = TimelinePanel.height(state, within: timelineRoom)
+            let laneRows = min(slotRows, spare - timelineRows - errorRows)
+            SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
+            if timelineRows > 0 {
+                TimelinePanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: timelineRows)
+            }
+            let belowY = lanesY + laneRows + timelineRows
+            if state.showingExplain {
+                ExplainPanel.draw(state, into: &grid, x: 0, y: belowY, width: size.width, height: footerY - belowY)
+            } else {
+                ErrorsPanel.draw(state, into: &grid, x: 0, y: belowY, width: size.width, height: footerY - belowY)
+            }
         }
         Footer.draw(state, into: &grid, y: footerY)
         if state.showingHelp { HelpOverlay.draw(state, into: &grid) }

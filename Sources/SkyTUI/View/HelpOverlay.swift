@@ -1,17 +1,22 @@
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
     /// What each panel shows; the keys follow, from `DashboardKeys`. Short enough, with them, to
-    /// fit whole in an 80×24 terminal.
-    static let panels: [(String, String)] = [
-        ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
-        ("Throughput", "Scans finished a second: now (last 5 s) and mean since the start; a sparkline column a second."),
-        ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
-        ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
-        ("Errors", "Failures, newest first; e swaps in the explain panel."),
-    ]
+    /// fit whole in an 80×24 terminal. The timeline's glyphs are the ones on screen.
+    static func panels(_ glyphs: Glyphs) -> [(String, String)] {
+        let spans = String(glyphs.spans)
+        let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
+        return [
+            ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
+            ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
+            ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
+            ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
+            ("Timeline", "\(spans) high, medium, low; \(ends)"),
+            ("Errors", "Failures, newest first; e swaps in the explain panel."),
+        ]
+    }
 
-    static var entries: [(String, String)] {
-        panels + DashboardKeys.rows.map { ($0.label, $0.help) }
+    static func entries(_ glyphs: Glyphs) -> [(String, String)] {
+        panels(glyphs) + DashboardKeys.rows.map { ($0.label, $0.help) }
     }
 
     static func draw(_ state: DashboardState, into grid: inout Grid) {
@@ -21,7 +26,7 @@ enum HelpOverlay {
         let textWidth = width - termWidth - 4
         var lines: [(String, String)] = []
         let glyphs = state.glyphs
-        for (term, text) in entries {
+        for (term, text) in entries(glyphs) {
             // The arrows as the lanes draw them (ASCII when the locale is not UTF-8).
             let shown = String(text.map { $0 == "↑" ? glyphs.up : $0 == "↓" ? glyphs.down : $0 })
             for (index, line) in wrap(shown, width: textWidth).enumerated() {

@@ -1,0 +1,112 @@
+import SkyCore
+
+/// The run over time, left to right: a lane per slot, each scan a span shaped by its priority
+/// and ended by how it ended; below the lanes, the threads executing scans and the ready queue's
+/// depth, then the time axis. When the slots outnumber the rows, a row stands for a range of
+/// slots and is shaded by the share of them busy. Live, the whole run shows while it fits at a
+/// readable scale and the newest stretch after that; once the run has ended, the whole run.
+enum TimelinePanel {
+    /// The title, one row of lanes and the axis.
+    static let minimumHeight = 3
+    /// Below this share of a cell's slot-time, the cell draws as idle: an instant's overlap, or
+    /// what rounding leaves of busy time taken back.
+    static let idleShare: Float = 0.01
+
+    /// The rows the panel needs for every lane when given up to `limit`; 0 when it does not fit.
+    static func height(_ state: DashboardState, within limit: Int) -> Int {
+        guard limit >= minimumHeight else { return 0 }
+        return Rows(bands: state.timeline.bands, height: limit).height
+    }
+
+    /// How the panel's rows go: the lanes, each standing for `bandsPerRow` bands, and whether the
+    /// two history rows fit. Lanes come first; history shows unless it would leave fewer than two
+    /// rows of lanes.
+    struct Rows {
+        let bandsPerRow: Int
+        let lanes: Int
+        let history: Bool
+
+        init(bands: Int, height: Int) {
+            history = height - 4 >= min(bands, 2)
+            let room = max(1, height - (history ? 4 : 2))
+            bandsPerRow = (bands + room - 1) / room
+            lanes = (bands + bandsPerRow - 1) / bandsPerRow
+        }
+
+        var height: Int { 1 + lanes + (history ? 2 : 0) + 1 }
+    }
+
+    static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int, height: Int) {
+        let timeline = state.timeline
+        let glyphs = state.glyphs
+        let rows = Rows(bands: timeline.bands, height: height)
+        let slotsPerRow = rows.bandsPerRow * timeline.slotsPerBand
+        let digits = String(max(0, timeline.lanes - 1)).count
+        let laneLabels = (0..<rows.lanes).map { row in
+            let first = row * slotsPerRow
+            let last = min(timeline.lanes, first + slotsPerRow) - 1
+            return first == last
+                ? " slot " + Figures.padLeft(String(first), digits)
+                : " slots \(first)-\(last)"
+        }
+        // The labels' width sets the window's, and the queue's label needs the window: the labels
+        // of a first window decide, and the queue's scale is read again from the final one.
+        var labelWidth = (laneLabels + [" threads 0-\(state.info.cores)"]).map(\.count).max()! + 1
+        var window = timeline.window(columns: width - labelWidth - 1, wholeRun: state.isFinished)
+        if rows.history {
+            let queueLabel = TimelineHistory(window, state: state).labels[1]
+            if queueLabel.count + 1 > labelWidth {
+                labelWidth = queueLabel.count + 1
+                window = timeline.window(columns: width - labelWidth - 1, wholeRun: state.isFinished)
+            }
+        }
+        let left = x + labelWidth
+
+        Section.rule("Timeline", note: note(window, dense: slotsPerRow > 1, glyphs: glyphs, room: width - 16),
+                     into: &grid, x: x, y: y, width: width, glyphs: glyphs)
+        for (row, label) in laneLabels.enumerated() {
+            let lineY = y + 1 + row
+            grid.write(label, x: x, y: lineY, style: Style(.muted), width: labelWidth)
+            let bands = (row * rows.bandsPerRow)..<min(timeline.bands, (row + 1) * rows.bandsPerRow)
+            let slots = Float(min(timeline.lanes, (row + 1) * slotsPerRow) - row * slotsPerRow)
+            for column in window.columns {
+                let cell = window.cell(column: column, bands: bands)
+                let share = cell.busy / max(slots * window.seconds(column: column), 1e-9)
+                if let mark = mark(cell, single: slots == 1, share: share, glyphs: glyphs) {
+                    grid[left + Int(column - window.columns.lowerBound), lineY] = mark
+                }
+            }
+        }
+        var lineY = y + 1 + rows.lanes
+        if rows.history {
+            TimelineHistory(window, state: state).draw(into: &grid, x: x, y: lineY, labelWidth: labelWidth, levels: glyphs.levels)
+            lineY += 2
+        }
+        TimelineAxis.draw(window, into: &grid, x: left, y: lineY, width: width - labelWidth - 1)
+    }
+
+    /// `1 column = 50 ms`, then as much of the legend of the glyphs in use as fits in `room`.
+    private static func note(_ window: TimelineWindow, dense: Bool, glyphs: Glyphs, room: Int) -> String {
+        let scale = "1 column = " + Figures.delay(.microseconds(window.columnWidth))
+        let shades = String(glyphs.shades)
+        let stops = "\(glyphs.failed) failed \(glyphs.cancelled) cancelled"
+        let priorities = ScanPriority.allCases.map { "\(glyphs.spans[$0.rawValue]) \($0)" }.joined(separator: " ")
+        let legends = dense
+            ? ["\(shades) share of slots busy  " + stops, "\(shades) share busy"]
+            : ["\(priorities)  \(glyphs.completed) completed " + stops, priorities]
+        return legends.map { scale + " \(glyphs.dot) " + $0 }.first { $0.count <= room } ?? scale
+    }
+
+    /// What a cell shows: the end of a scan, else a span by priority (a single slot) or a shade by
+    /// the share busy (a range of slots); `nil` while idle. A failure outranks a cancellation,
+    /// which outranks a completion; a range of slots marks only the first two.
+    static func mark(_ cell: TimelineCell, single: Bool, share: Float, glyphs: Glyphs) -> Cell? {
+        if cell.ends.contains(.failed) { return Cell(glyphs.failed, Style(.bad, bold: true)) }
+        if cell.ends.contains(.cancelled) { return Cell(glyphs.cancelled, Style(.warn, bold: true)) }
+        if single && cell.ends.contains(.completed) { return Cell(glyphs.completed, Style(.good)) }
+        guard share >= idleShare, let priority = cell.dominant else { return nil }
+        if single { return Cell(glyphs.spans[priority.rawValue], Style(priority.tint)) }
+        let level = min(glyphs.shades.count - 1, Int((share * Float(glyphs.shades.count)).rounded(.up)) - 1)
+        return Cell(glyphs.shades[max(0, level)], Style(priority.tint))
+    }
+}

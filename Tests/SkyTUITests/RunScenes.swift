@@ -1,0 +1,55 @@
+import SkyCore
+import SkyTUI
+
+/// Dashboard states played from scripted runs (`ScriptedRun`), so the timeline shows what a real
+/// run of each kind draws: the canonical run part way and done, unbounded scans crawling together,
+/// a thrown failure cutting every lane, and a serial run's spacing.
+enum RunScene: String, CaseIterable {
+    /// `sky --total 20 --batch 4 --seed 6`, two seconds in.
+    case canonicalRunning = "canonical-running"
+    /// The same run, done: the whole run on the timeline.
+    case canonicalDone = "canonical-done"
+    /// The same, where the locale is not UTF-8.
+    case canonicalASCII = "canonical-done-ascii"
+    /// `--strategy unbounded --total 24 --work 300000 --failure-rate 0` on two cores, part way.
+    case unbounded = "unbounded-crawl"
+    /// `--errors throw --failure-rate 0.2 --total 30 --batch 4 --work 400000 --seed 6`.
+    case thrown = "throw-cuts"
+    /// `--strategy serial --total 8 --work 300000 --failure-rate 0 --spacing 0.3s`.
+    case serialSpacing = "serial-spacing"
+
+    static let info = RunInfo(cores: 2)
+
+    var run: ScriptedRun {
+        switch self {
+        case .canonicalRunning, .canonicalDone, .canonicalASCII:
+            ScriptedRun(RunConfiguration(total: 20, batch: 4, seed: 6))
+        case .unbounded:
+            ScriptedRun(
+                RunConfiguration(total: 24, batch: 4, seed: 12, failureRate: 0, work: 300_000, strategy: .unbounded),
+                scanTime: .milliseconds(240))
+        case .thrown:
+            ScriptedRun(
+                RunConfiguration(total: 30, batch: 4, seed: 6, failureRate: 0.2, work: 400_000, errors: .throw),
+                scanTime: .milliseconds(320))
+        case .serialSpacing:
+            ScriptedRun(
+                RunConfiguration(
+                    total: 8, batch: 4, seed: 11, failureRate: 0, work: 300_000, strategy: .serial, spacing: .milliseconds(300)),
+                scanTime: .milliseconds(240))
+        }
+    }
+
+    /// When the scene is shown; a time past the end shows the finished run.
+    var time: Duration {
+        switch self {
+        case .canonicalRunning: .milliseconds(2_000)
+        case .unbounded: .milliseconds(1_500)
+        case .canonicalDone, .canonicalASCII, .thrown, .serialSpacing: .seconds(60)
+        }
+    }
+
+    func state(size: TerminalSize) -> DashboardState {
+        run.state(at: time, size: size, info: Self.info, glyphs: self == .canonicalASCII ? .ascii : .unicode)
+    }
+}
