@@ -9,6 +9,12 @@ public enum EventLine {
         var line = "{\"event\":\"\(event.name)\",\"scan\":\(event.scan),\"priority\":\"\(event.priority)\""
         line += ",\"time\":\(FixedPoint.seconds(event.time))"
         if let slot = event.slot { line += ",\"slot\":\(slot)" }
+        if let span = event.span {
+            // What the run-time percentiles count, and what the runtime made of the asked priority:
+            // neither can be told from the times of the events, and a replay needs both.
+            line += ",\"ran\":\(FixedPoint.seconds(span.ran))"
+            if let observed = span.child.observed { line += ",\"priority_observed\":\"\(TraceEvent.priorityName(observed))\"" }
+        }
         switch event.kind {
         case .completed(let result):
             line += ",\"signals\":\(result.signals),\"checksum\":\"\(Hex.format(result.checksum))\""
@@ -19,7 +25,7 @@ public enum EventLine {
             line += ",\"core\":\(failure.core),\"thread\":\(failure.thread)"
             line += ",\"signals\":\(failure.found.signals),\"checksum\":\"\(Hex.format(failure.found.checksum))\""
             line += ",\"expected_signals\":\(failure.expected.signals),\"expected_checksum\":\"\(Hex.format(failure.expected.checksum))\""
-        case .scheduled, .started, .cancelled:
+        case .scheduled, .started, .delivered, .cancelled:
             break
         }
         return line + "}\n"
@@ -36,9 +42,31 @@ public enum EventLine {
         case .stopping(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
+        case .discarded(let count): line += ",\"count\":\(count)"
+        case .finished(let ending):
+            line += ",\"reason\":\"\(ending.name)\""
+            if let scan = ending.scan { line += ",\"scan\":\(scan)" }
         case .paused, .resumed, .step, .timeUp: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
+    }
+
+    /// The first line: everything that decided the run, so that a replay can rebuild it.
+    public static func run(_ configuration: RunConfiguration) -> String {
+        let c = configuration
+        var line = "{\"event\":\"run\",\"time\":\(FixedPoint.seconds(.zero)),\"strategy\":\"\(c.strategy.rawValue)\",\"errors\":\"\(c.errors.rawValue)\""
+        line += ",\"total\":\(c.total.map(String.init) ?? "null")"
+        line += ",\"duration\":\(c.duration.map(FixedPoint.seconds) ?? "null")"
+        line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"
+        line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
+        line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
+        return line + ",\"corruption_rate\":\(c.corruptionRate)}\n"
+    }
+
+    /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes
+    /// beside the engine, so its time may trail the line before it by a fraction of a millisecond.
+    public static func threads(executing: Int, peak: Int, time: Duration) -> String {
+        "{\"event\":\"threads\",\"executing\":\(executing),\"peak\":\(peak),\"time\":\(FixedPoint.seconds(time))}\n"
     }
 
     /// The closing line for scans cancelled before they were ever scheduled (they have no

@@ -13,10 +13,24 @@ public final class EventsFile: ScanEventSink {
     public typealias OpenError = StreamedFile.OpenError
 
     private let file: StreamedFile
+    /// The thread figures last sampled, so that only a change writes a line.
+    private let lastThreads = Locked<(executing: Int, peak: Int)?>(nil)
 
-    /// Creates or truncates the file at `path`; a FIFO waits for its reader (`StreamedFile`).
-    public init(path: String, stopWaiting: () -> Int32? = { nil }) throws(OpenError) {
+    /// Creates or truncates the file at `path`; a FIFO waits for its reader (`StreamedFile`). The
+    /// first line describes the run `configuration`, which a replay needs.
+    public init(path: String, configuration: RunConfiguration? = nil, stopWaiting: () -> Int32? = { nil }) throws(OpenError) {
         file = try StreamedFile(path: path, file: "events", stopWaiting: stopWaiting)
+        if let configuration { file.write(EventLine.run(configuration)) }
+    }
+
+    /// Records the scans executing on a pool thread, if that changed: no event tells it.
+    public func sample(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+        let threads = (executing: snapshot.progress.onThread, peak: snapshot.progress.peakOnThread)
+        let changed = lastThreads.withLock { last in
+            defer { last = threads }
+            return last.map { $0 != threads } ?? true
+        }
+        if changed { write(EventLine.threads(executing: threads.executing, peak: threads.peak, time: elapsed)) }
     }
 
     public func record(_ event: ScanEvent) {

@@ -45,7 +45,7 @@ public enum TraceEvent {
             line += ",\"error\":\"\(failure)\""
         case .verificationFailed(let failure):
             line += ",\"error\":\"\(EventLine.verificationError)\",\"checksum\":\"\(Hex.format(failure.found.checksum))\""
-        case .scheduled, .started, .cancelled:
+        case .scheduled, .started, .delivered, .cancelled:
             break
         }
         return line + "}}\n"
@@ -59,6 +59,8 @@ public enum TraceEvent {
         case .resumed: ("resume", "")
         case .step: ("step", "")
         case .timeUp: ("time up", "")
+        case .discarded(let count): ("discarded", "\"count\":\(count)")
+        case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))
         }

@@ -35,6 +35,7 @@ struct RunWatch {
 
     mutating func tick(_ snapshot: ScanSnapshot, at elapsed: Duration) {
         report.traceFile?.sample(snapshot, at: elapsed)
+        report.eventsFile?.sample(snapshot, at: elapsed)
         // At once, not at the next interval: a short run would otherwise end before the warning.
         let dropped = report.dropped
         if warnsAtOnce {

@@ -108,7 +108,8 @@ struct RunBookTests {
         #expect(Self.kinds(stopped) == ["cancelled \(running.scan)@\(running.slot)"])
         #expect(book.progress.stoppedIn == .milliseconds(5))
         let closing = book.close(at: .milliseconds(8))
-        #expect(closing.count == 4 && closing.allSatisfy { $0.scanEvent?.kind == .cancelled && $0.scanEvent?.slot == nil })
+        #expect(closing.count == 5 && closing.dropLast().allSatisfy { $0.scanEvent?.kind == .cancelled && $0.scanEvent?.slot == nil })
+        #expect(closing.last == .change(RunChange(.finished(.cancelled), at: .milliseconds(8))))
         #expect(book.progress.counters.cancelled == 5 && book.progress.phase == .finished(.cancelled))
     }
 
@@ -127,7 +128,7 @@ struct RunBookTests {
         let starts = (0..<3).compactMap { _ in book.start(at: .zero) }
         let events = book.throwOut(Self.report(starts[1], .failure(.failed(.sensorGlitch))), discarded: 1, at: .zero)
         #expect(Self.kinds(events) == [
-            "failed \(starts[1].scan)@1", "stopping", "cancelled \(starts[0].scan)@0", "cancelled \(starts[2].scan)@2",
+            "failed \(starts[1].scan)@1", "stopping", "cancelled \(starts[0].scan)@0", "cancelled \(starts[2].scan)@2", "discarded",
         ])
         #expect(book.progress.discarded == 1 && book.ending == .thrown(scan: starts[1].scan))
     }
@@ -136,7 +137,8 @@ struct RunBookTests {
     func streamBackPressure() throws {
         var book = Self.book(total: 4, batch: 1, strategy: .stream)
         let start = try Self.start(&book, at: .zero)
-        book.deliver(Self.report(start))
+        let delivered = book.deliver(Self.report(start), at: .zero)
+        #expect(Self.kinds(delivered) == ["delivered \(start.scan)@0"])
         #expect(book.progress.counters.running == 0 && book.progress.counters.inStream == 1)
         #expect(book.start(at: .zero) == nil, "the slot waits for the consumer")
         _ = book.finish(Self.report(start), at: .zero)
@@ -147,7 +149,7 @@ struct RunBookTests {
     func unconsumedResult() throws {
         var book = Self.book(total: 2, batch: 1, strategy: .stream)
         let start = try Self.start(&book, at: .zero)
-        book.deliver(Self.report(start))
+        _ = book.deliver(Self.report(start), at: .zero)
         _ = book.apply(.cancel, at: .zero)
         let events = book.close(at: .zero)
         #expect(Self.kinds(events).first == "completed \(start.scan)@0")

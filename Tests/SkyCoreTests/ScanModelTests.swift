@@ -183,7 +183,7 @@ struct ScanModelTests {
             case .completed, .failed, .verificationFailed, .cancelled:
                 running -= 1
                 finished += 1
-            case .scheduled:
+            case .scheduled, .delivered:
                 break
             }
         }

@@ -15,6 +15,7 @@ struct ScanSpanTests {
             switch event.kind {
             case .scheduled: scheduled[event.scan] = event.time
             case .started: started[event.scan] = event.time
+            case .delivered: #expect(event.span == nil, "a stream's delivery is not the scan's end")
             default:
                 guard let start = started[event.scan] else {
                     #expect(event.span == nil, "scan \(event.scan) never started, yet has a span")
@@ -24,6 +25,8 @@ struct ScanSpanTests {
                 spans += 1
                 #expect(span.startedAt == start)
                 #expect(span.wait == start - (scheduled[event.scan] ?? .zero))
+                // Measured inside the child, within the span the book saw.
+                #expect(span.ran >= .zero && span.ran <= event.time - start)
                 // A serial run's scans run inline in the loop's own task, so that is the name they read.
                 #expect(span.child.taskName == (strategy == .serial ? ScanChild.serialLoopName : "scan \(event.scan)"))
                 #expect(span.child.observed != nil)

@@ -51,7 +51,7 @@ func maxConcurrency(_ events: [ScanEvent]) -> Int {
             running -= 1
         case .cancelled where event.slot != nil:
             running -= 1
-        case .scheduled, .cancelled:
+        case .scheduled, .delivered, .cancelled:
             break
         }
     }

@@ -228,7 +228,7 @@ struct CommandLineTests {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let name = try #require(event["event"] as? String)
             // The run's own changes (a cancel, a batch change) sit between the scans' events.
-            if ["batch", "paused", "resumed", "step", "stopping", "time_up"].contains(name) {
+            if ["run", "batch", "paused", "resumed", "step", "stopping", "time_up", "discarded", "finished", "threads"].contains(name) {
                 #expect(event["time"] as? Double != nil)
                 continue
             }

@@ -22,14 +22,19 @@ struct EventsFileOrderTests {
             let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let name = try #require(event["event"] as? String)
             let time = try #require(event["time"] as? Double)
-            #expect(time >= last, "line \(number + 1): time goes back")
-            last = time
+            // A threads line is sampled beside the engine, and may trail the line before it a little.
+            if name != "threads" {
+                #expect(time >= last, "line \(number + 1): time goes back")
+                last = time
+            }
             if name == "batch" { batch = try #require(event["batch"] as? Int) }
             guard let scan = event["scan"] as? Int, let slot = event["slot"] as? Int else {
                 if ["completed", "failed", "cancelled", "verification_failed"].contains(name) { terminal += 1 }
                 continue
             }
-            if name == "started" {
+            if name == "delivered" {
+                #expect(holder[slot] == scan, "line \(number + 1): scan \(scan) delivers from a slot it does not hold")
+            } else if name == "started" {
                 #expect(holder[slot] == nil, "line \(number + 1): slot \(slot) is still held by scan \(holder[slot] ?? -1)")
                 holder[slot] = scan
                 #expect(holder.count <= batch, "line \(number + 1): \(holder.count) busy with a batch of \(batch)")

@@ -43,6 +43,7 @@ struct NarratorTests {
             "scan 2 (medium) completed: 7790 signals found",
             "slot 0 freed by scan 2, so scan 3 (low) starts",
             "scan 3 (low) completed: 7895 signals found",
+            "the run is over: every scan has ended",
         ])
     }
 

@@ -139,6 +139,8 @@ struct ScriptedRun {
                 snapshot.slots[event.slot!] = SlotOccupancy(
                     scan: event.scan, priority: event.priority, startedAt: event.time, effective: .medium)
                 progress.maxRunning = max(progress.maxRunning, progress.counters.running)
+            case .delivered:
+                continue
             case .completed, .failed, .verificationFailed, .cancelled:
                 guard let slot = event.slot else {
                     count(event.priority) { $0.waiting -= 1; $0.cancelled += 1 }

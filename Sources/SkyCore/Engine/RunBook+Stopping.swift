@@ -15,6 +15,7 @@ extension RunBook {
             events += finish(cancelled, at: now)
         }
         progress.discarded = discarded
+        if discarded > 0 { events.append(.change(RunChange(.discarded(discarded), at: now))) }
         return events
     }
 
@@ -37,8 +38,10 @@ extension RunBook {
         if let total = configuration.total { neverScheduled = min(total, scanLimit) - nextScan }
         progress.counters.cancelled += neverScheduled
         nextScan += neverScheduled
-        progress.phase = .finished(ending ?? (progress.timeUp ? .timeUp : .drained))
+        let ending = ending ?? (progress.timeUp ? .timeUp : .drained)
+        progress.phase = .finished(ending)
         progress.elapsed = now
+        events.append(.change(RunChange(.finished(ending), at: now)))
         let c = progress.counters
         precondition(c.running == 0 && c.inStream == 0 && c.waiting == 0, "a closed run holds no scans")
         precondition(c.ended == c.scheduled + neverScheduled, "every scan has one terminal state")

@@ -143,11 +143,13 @@ struct RunBook: Sendable {
 
     /// Stream runs: a scan has ended and its result is in the stream. It keeps its slot until the
     /// consumer takes the result (`finish`), which is the stream's back-pressure.
-    mutating func deliver(_ report: ScanReport) {
+    mutating func deliver(_ report: ScanReport, at now: Duration) -> [RunEvent] {
         let occupancy = occupant(of: report)
         slots.mark(report.slot, inStream: true)
         count(occupancy.priority) { $0.running -= 1; $0.inStream += 1 }
         unconsumed[report.slot] = report
+        guard recordsEvents else { return [] }
+        return [.scan(ScanEvent(kind: .delivered, scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
     }
 
     /// Books a scan's end: its terminal event, and the slot it frees.
@@ -164,7 +166,7 @@ struct RunBook: Sendable {
         if slots.slots.count > progress.batch { slots.resize(to: progress.batch) }
         var events: [RunEvent] = []
         if recordsEvents {
-            let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, child: report.child)
+            let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)
             events.append(.scan(ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
                 slot: report.slot, time: now, span: span)))

@@ -16,6 +16,11 @@ public struct RunChange: Equatable, Sendable {
         case stopping(RunEnding)
         /// `--duration` ran out: no scan starts after this, the running ones finish.
         case timeUp
+        /// `--errors throw`: results that children had finished, discarded with the group when it
+        /// threw.
+        case discarded(Int)
+        /// The run is over, for this reason: the last change, after every scan's terminal event.
+        case finished(RunEnding)
     }
 
     public var kind: Kind
@@ -36,6 +41,8 @@ public struct RunChange: Equatable, Sendable {
         case .step: "step"
         case .stopping: "stopping"
         case .timeUp: "time_up"
+        case .discarded: "discarded"
+        case .finished: "finished"
         }
     }
 }

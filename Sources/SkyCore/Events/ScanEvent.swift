@@ -6,6 +6,9 @@ public struct ScanEvent: Equatable, Sendable {
         case scheduled
         /// Took a slot and began its sweep.
         case started
+        /// Stream runs: ended, its result waiting in the stream for the loop to take it; the scan
+        /// keeps its slot until then, and its terminal event follows when it is taken.
+        case delivered
         case completed(ScanResult)
         case failed(ScanFailure)
         /// Finished with a result that its recomputation contradicts: a possible hardware fault.
@@ -35,7 +38,7 @@ public struct ScanEvent: Equatable, Sendable {
 
     public var isTerminal: Bool {
         switch kind {
-        case .scheduled, .started: false
+        case .scheduled, .started, .delivered: false
         case .completed, .failed, .verificationFailed, .cancelled: true
         }
     }
@@ -45,6 +48,7 @@ public struct ScanEvent: Equatable, Sendable {
         switch kind {
         case .scheduled: "scheduled"
         case .started: "started"
+        case .delivered: "delivered"
         case .completed: "completed"
         case .failed: "failed"
         case .verificationFailed: "verification_failed"

@@ -6,11 +6,14 @@ public struct ScanSpan: Equatable, Sendable {
     public var startedAt: Duration
     /// From `scheduled` to `started`: the time it waited in the ready queue.
     public var wait: Duration
+    /// The sweep's own time, measured inside the child: what the run-time percentiles count.
+    public var ran: Duration
     public var child: ChildView
 
-    public init(startedAt: Duration, wait: Duration, child: ChildView = ChildView()) {
+    public init(startedAt: Duration, wait: Duration, ran: Duration = .zero, child: ChildView = ChildView()) {
         self.startedAt = startedAt
         self.wait = wait
+        self.ran = ran
         self.child = child
     }
 }

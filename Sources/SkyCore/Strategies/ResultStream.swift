@@ -45,7 +45,7 @@ extension ScanModel {
             while !isDrained, let wake = try? await group.next() {
                 switch wake {
                 case .finished(let report):
-                    write { $0.deliver(report); return [] }
+                    write { [now = now()] in $0.deliver(report, at: now) }
                     // Once the consumer has gone, nobody takes the result: book it here.
                     if case .terminated = stream.yield(.result(report)) { settle(report, at: now()) }
                 default:

@@ -44,6 +44,10 @@ public struct Narrator: Sendable {
         case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
         case .stopping: return "the run is stopping"
         case .timeUp: return "time is up: no scan starts after this, running ones finish"
+        case .discarded(let count):
+            return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
+        case .finished(.drained): return "the run is over: every scan has ended"
+        case .finished: return "the run is over"
         }
     }
 
@@ -69,6 +73,8 @@ public struct Narrator: Sendable {
                 return "slot \(slot) freed by scan \(previous), so \(scan) starts"
             }
             return "\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy"
+        case .delivered:
+            return "\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it"
         case .completed(let result):
             vacate(event)
             let via = strategy == .stream ? ", taken from the stream" : ""
