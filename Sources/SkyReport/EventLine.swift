@@ -51,10 +51,11 @@ public enum EventLine {
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
     }
 
-    /// The first line: everything that decided the run, so that a replay can rebuild it.
-    public static func run(_ configuration: RunConfiguration) -> String {
+    /// The first line: everything that decided the run, and the cores it had, so that a replay can
+    /// rebuild it.
+    public static func run(_ configuration: RunConfiguration, cores: Int) -> String {
         let c = configuration
-        var line = "{\"event\":\"run\",\"time\":\(FixedPoint.seconds(.zero)),\"strategy\":\"\(c.strategy.rawValue)\",\"errors\":\"\(c.errors.rawValue)\""
+        var line = "{\"event\":\"run\",\"time\":\(FixedPoint.seconds(.zero)),\"cores\":\(cores),\"strategy\":\"\(c.strategy.rawValue)\",\"errors\":\"\(c.errors.rawValue)\""
         line += ",\"total\":\(c.total.map(String.init) ?? "null")"
         line += ",\"duration\":\(c.duration.map(FixedPoint.seconds) ?? "null")"
         line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"

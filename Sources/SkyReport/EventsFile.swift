@@ -17,10 +17,12 @@ public final class EventsFile: ScanEventSink {
     private let lastThreads = Locked<(executing: Int, peak: Int)?>(nil)
 
     /// Creates or truncates the file at `path`; a FIFO waits for its reader (`StreamedFile`). The
-    /// first line describes the run `configuration`, which a replay needs.
-    public init(path: String, configuration: RunConfiguration? = nil, stopWaiting: () -> Int32? = { nil }) throws(OpenError) {
+    /// first line describes the run `configuration` on `cores` cores, which a replay needs.
+    public init(
+        path: String, configuration: RunConfiguration? = nil, cores: Int = 1, stopWaiting: () -> Int32? = { nil }
+    ) throws(OpenError) {
         file = try StreamedFile(path: path, file: "events", stopWaiting: stopWaiting)
-        if let configuration { file.write(EventLine.run(configuration)) }
+        if let configuration { file.write(EventLine.run(configuration, cores: cores)) }
     }
 
     /// Records the scans executing on a pool thread, if that changed: no event tells it.

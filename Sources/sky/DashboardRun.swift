@@ -73,12 +73,22 @@ struct DashboardRun {
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
         let run = LaunchedRun(configuration: configuration, sinks: report.sinks + [events])
+        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
+        let watched = watch(run, events: events, on: screen) { snapshot, elapsed in runWatch.tick(snapshot, at: elapsed) }
+        return (watched.summary, watched.figures, watched.signal, watched.rerun, runWatch.finish(watched.summary, signal: watched.signal))
+    }
+
+    /// Shows `run` from start to end, reading its events from `events`; `tick` sees every frame's
+    /// snapshot.
+    func watch(
+        _ run: some WatchedRun, events: ScanEventBuffer, on screen: CursesScreen,
+        tick: (ScanSnapshot, Duration) -> Void = { _, _ in }
+    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?) {
         let clock = ContinuousClock()
         var state = DashboardState(
-            snapshot: run.model.snapshot(), size: screen.size, info: info, glyphs: screen.glyphs,
+            snapshot: run.frame(at: clock.now).snapshot, size: screen.size, info: info, glyphs: screen.glyphs,
             exitOnDone: exitOnDone, explain: explain)
         var gaps = FrameGaps()
-        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
         var caught: Int32?
         // The terminal has gone: nothing to read from it or draw on it any more.
         var hungUp = false
@@ -89,15 +99,11 @@ struct DashboardRun {
         func perform(_ commands: [DashboardCommand]) {
             for command in commands {
                 switch command {
-                case .pause: run.model.pause()
-                case .resume: run.model.resume()
-                case .step: run.model.step()
-                case .setBatch(let batch): run.model.setBatch(batch)
-                case .cancel: run.cancel()
                 case .exit: leaving = true
                 case .rerun(let strategy):
                     rerun = strategy
                     leaving = true
+                default: run.perform(command)
                 }
             }
         }
@@ -114,15 +120,17 @@ struct DashboardRun {
                 }
                 if caught == nil {
                     caught = signal
-                    run.cancel()
+                    run.perform(.cancel)
                 }
             }
             let now = clock.now
             if now >= nextFrame {
+                // Events first, then the snapshot: no event is then newer than the frame's time.
+                run.advance(to: now)
                 perform(state.update(.events(events.drain())))
-                let snapshot = run.model.snapshot()
-                perform(state.update(.frame(snapshot, elapsed: snapshot.liveElapsed(at: now))))
-                runWatch.tick(snapshot, at: snapshot.liveElapsed(at: now))
+                let (snapshot, elapsed) = run.frame(at: now)
+                perform(state.update(.frame(snapshot, elapsed: elapsed)))
+                tick(snapshot, elapsed)
                 if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
                 gaps.frame(at: now, measured: busy && !state.isPaused)
@@ -147,7 +155,7 @@ struct DashboardRun {
                     hungUp = true
                     if caught == nil {
                         caught = SIGHUP
-                        run.cancel()
+                        run.perform(.cancel)
                     }
                     continue
                 }
@@ -162,6 +170,6 @@ struct DashboardRun {
             summary = run.summary
         }
         let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: state.counterLag.worst)
-        return (summary!, figures, caught, rerun, runWatch.finish(summary!, signal: caught))
+        return (summary!, figures, caught, rerun)
     }
 }

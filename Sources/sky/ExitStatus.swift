@@ -13,6 +13,8 @@ enum ExitStatus: CaseIterable {
     case failure
     case verificationFailure
     case badInput
+    /// `sky replay`: the file is not a whole events file.
+    case badData
     case outputIncomplete
     case hangup
     case interrupt
@@ -24,6 +26,7 @@ enum ExitStatus: CaseIterable {
         case run
         case soak
         case bench
+        case replay
     }
 
     var code: Int32 {
@@ -33,6 +36,8 @@ enum ExitStatus: CaseIterable {
         case .verificationFailure: 3
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
+        // sysexits' EX_DATAERR.
+        case .badData: 65
         // sysexits' EX_IOERR.
         case .outputIncomplete: 74
         // As a shell reports a process ended by a signal.
@@ -68,6 +73,12 @@ enum ExitStatus: CaseIterable {
         case (.success, .run): "the run finished (simulated failures are part of a run)"
         case (.success, .soak): "PASS: the time ran out and every result matched"
         case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
+        case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
+        case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
+        case (.badData, _): nil
+        case (.outputIncomplete, .replay): "the summary could not be written to stdout"
+        case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
+        case (.failure, .replay), (.verificationFailure, .replay): nil
         case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
         case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
         case (.verificationFailure, .run), (.verificationFailure, .soak):

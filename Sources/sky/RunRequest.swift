@@ -17,7 +17,7 @@ struct RunRequest {
         let configuration = try makeConfiguration()
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile = try Self.open("--events", output.events) { path, stopWaiting throws(StreamedFile.OpenError) in
-            try EventsFile(path: path, configuration: configuration, stopWaiting: stopWaiting)
+            try EventsFile(path: path, configuration: configuration, cores: Cores.active, stopWaiting: stopWaiting)
         }
         let traceFile: TraceFile?
         do {

@@ -15,6 +15,13 @@ extension RunBook {
         return snapshot
     }
 
+    /// The summary of the closed run, around its final `snapshot`.
+    func summary(_ snapshot: ScanSnapshot) -> RunSummary {
+        RunSummary(
+            snapshot: snapshot, errors: errorLog.array, errorCount: errorCount, notStarted: neverScheduled,
+            verificationFailures: verificationLog.array)
+    }
+
     /// How much the book holds, by count: what a soak of millions of scans must keep flat.
     struct Retention: Equatable {
         var statisticsBytes: Int

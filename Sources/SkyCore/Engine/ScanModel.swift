@@ -97,12 +97,8 @@ public actor ScanModel {
 
         write { [now = now()] in $0.close(at: now) }
         for sink in sinks { sink.finish() }
-        let (notStarted, errors, errorCount, verifications) = book.withLock {
-            ($0.neverScheduled, $0.errorLog.array, $0.errorCount, $0.verificationLog.array)
-        }
-        return RunSummary(
-            snapshot: snapshot(), errors: errors, errorCount: errorCount, notStarted: notStarted,
-            verificationFailures: verifications)
+        let final = snapshot()
+        return book.withLock { $0.summary(final) }
     }
 
     /// Time since the run started.

@@ -40,6 +40,18 @@ public enum RunEnding: Equatable, Sendable {
         }
     }
 
+    /// The ending `name` names, with the scan that `failFast` and `thrown` need.
+    public init?(name: String, scan: Int?) {
+        switch (name, scan) {
+        case ("drained", nil): self = .drained
+        case ("cancelled", nil): self = .cancelled
+        case ("fail_fast", let scan?): self = .failFast(scan: scan)
+        case ("thrown", let scan?): self = .thrown(scan: scan)
+        case ("time_up", nil): self = .timeUp
+        default: return nil
+        }
+    }
+
     /// The scan whose failure ended the run, if one did.
     public var scan: Int? {
         switch self {
@@ -131,6 +143,25 @@ public struct PriorityShift: Equatable, Sendable {
     public init(raised: Int = 0, lowered: Int = 0) {
         self.raised = raised
         self.lowered = lowered
+    }
+
+    public enum Direction: Sendable {
+        case raised
+        case lowered
+    }
+
+    /// Whether the runtime ran a scan above or below the priority it asked for; `nil` if at it.
+    public static func direction(asked: ScanPriority, observed: TaskPriority) -> Direction? {
+        observed > asked.taskPriority ? .raised : observed < asked.taskPriority ? .lowered : nil
+    }
+
+    /// Counts one scan's shift, if it had one.
+    public mutating func note(asked: ScanPriority, observed: TaskPriority) {
+        switch Self.direction(asked: asked, observed: observed) {
+        case .raised: raised += 1
+        case .lowered: lowered += 1
+        case nil: break
+        }
     }
 }
 

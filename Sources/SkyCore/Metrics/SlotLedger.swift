@@ -25,10 +25,10 @@ final class SlotLedger: Sendable {
         func noteStart(of scan: Int, asked: ScanPriority) -> TaskPriority {
             let effective = Task.currentPriority
             self.effective.store(UInt64(scan + 1) << 8 | UInt64(effective.rawValue), ordering: .relaxed)
-            if effective > asked.taskPriority {
-                raised.wrappingAdd(1, ordering: .relaxed)
-            } else if effective < asked.taskPriority {
-                lowered.wrappingAdd(1, ordering: .relaxed)
+            switch PriorityShift.direction(asked: asked, observed: effective) {
+            case .raised: raised.wrappingAdd(1, ordering: .relaxed)
+            case .lowered: lowered.wrappingAdd(1, ordering: .relaxed)
+            case nil: break
             }
             return effective
         }

@@ -33,6 +33,9 @@ struct ReadyQueue: Sendable {
         high.popFirst() ?? medium.popFirst() ?? low.popFirst()
     }
 
+    /// The scan `popNext` would take, left in place.
+    var peekNext: Entry? { high.first ?? medium.first ?? low.first }
+
     /// Empties the queue, highest priority first, oldest first within each.
     mutating func removeAll() -> [Entry] {
         defer { (high, medium, low) = ([], [], []) }

@@ -91,7 +91,9 @@ extension ScanModel {
         // were finished and thrown away.
         let finished = ledger.totals().direct.completed
         write { [now = now()] book in
-            book.throwOut(thrown.report, discarded: max(0, finished - book.progress.counters.completed), at: now)
+            book.throwOut(
+                thrown.report, discarded: max(0, finished - book.progress.counters.completed), at: now,
+                observed: { [ledger] slot, scan in ledger.effective(slot: slot, scan: scan) })
         }
     }
 

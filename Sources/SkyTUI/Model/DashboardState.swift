@@ -146,6 +146,8 @@ public struct DashboardState: Sendable {
                 return [.exit]
             }
         }
+        // A replay shows what was recorded: nothing can cancel it or change its batch.
+        if info.replay != nil, action == .cancel || action == .growBatch || action == .shrinkBatch { return [] }
         switch action {
         case .quit:
             guard !quitRequested else { return [] }

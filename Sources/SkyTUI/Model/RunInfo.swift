@@ -7,11 +7,15 @@ public struct RunInfo: Equatable, Sendable {
     /// Why `r` cannot run the scans again, if it cannot: an output that holds one run, such as
     /// `--events keeps one run`.
     public var rerunRefusal: String?
+    /// A recorded run played back (`sky replay`): what the title bar says instead of the live
+    /// run's name, e.g. `replay of run.jsonl at 2×`. The keys that would change the run do nothing.
+    public var replay: String?
 
-    public init(cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil) {
+    public init(cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil, replay: String? = nil) {
         self.cores = cores
         self.counters = counters
         self.rerunRefusal = rerunRefusal
+        self.replay = replay
     }
 }
 

@@ -11,7 +11,7 @@ enum HeaderPanel {
         let snapshot = state.snapshot
         let config = snapshot.configuration
         grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
-        grid.write(" SKY  deep-space scan", x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
+        grid.write(" SKY  " + (state.info.replay ?? "deep-space scan"), x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
         let badge = self.badge(state)
         grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
 

@@ -107,6 +107,16 @@ extension ArgumentValue {
         return value
     }
 
+    /// A factor such as `2`, `0.25` or `2x`, within `range`.
+    static func factor(_ given: String, in range: ClosedRange<Double>) throws -> Double {
+        let number = given.lowercased().hasSuffix("x") || given.hasSuffix("×") ? String(given.dropLast()) : given
+        guard let value = Double(number), range.contains(value) else {
+            throw ValidationError(
+                "must be a factor from \(Self.text(fraction: range.lowerBound)) to \(Self.text(fraction: range.upperBound)), e.g. 2 (twice as fast) or 0.25")
+        }
+        return value
+    }
+
     /// A time such as `2s`, `500ms`, `1.5m` or `8h`; a bare number is seconds.
     static func duration(_ text: String, in range: ClosedRange<Duration>) throws -> Duration {
         let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]

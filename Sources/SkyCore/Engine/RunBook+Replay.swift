@@ -1,0 +1,127 @@
+/// A recorded run, written into a fresh book one event at a time (`RunReplay`).
+///
+/// Each recorded event is the transition the live run made, and is checked against the book's
+/// rules before it is written: a scan starts only where `start` would have started it, ends only
+/// from the slot it holds, and so on. A transition that the live run would have followed with
+/// others (a close cancels the waiting scans; a thrown failure cancels the running ones) is split
+/// here into one step per event, because the file records each of those events on its own line.
+extension RunBook {
+    /// Why a recorded event cannot have happened at this point of the run.
+    struct Impossible: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Writes `event`, and returns it as the live book wrote it: an end then carries the span the
+    /// book knows (when the scan started, how long it waited).
+    mutating func replay(_ event: ScanEvent) throws(Impossible) -> ScanEvent {
+        if progress.phase == .ready { progress.phase = .running }
+        guard !progress.phase.isFinished else { throw Impossible("scan \(event.scan) has an event after the run finished") }
+        switch event.kind {
+        case .scheduled: try replaySchedule(event)
+        case .started: try replayStart(event)
+        case .delivered:
+            let slot = try heldSlot(event)
+            // Its outcome comes with its terminal line, when the loop takes it from the stream.
+            _ = deliver(ScanReport(scan: event.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero), at: event.time)
+        case .completed, .failed, .verificationFailed, .cancelled:
+            guard event.slot != nil else {
+                try replayCancelWaiting(event)
+                return event
+            }
+            let slot = try heldSlot(event)
+            let report = ScanReport(
+                scan: event.scan, slot: slot, outcome: Self.outcome(of: event.kind), ran: event.span?.ran ?? .zero,
+                child: event.span?.child ?? ChildView())
+            // A `--fail-fast` stop follows from the failure here, as it did live; its own line then
+            // finds the run already stopping for that reason.
+            if case .scan(let written)? = finish(report, at: event.time).first { return written }
+        }
+        return event
+    }
+
+    mutating func replay(_ change: RunChange) throws(Impossible) {
+        if progress.phase == .ready { progress.phase = .running }
+        guard !progress.phase.isFinished else { throw Impossible("a \(change.name) line after the run finished") }
+        let now = change.time
+        switch change.kind {
+        case .batch(let batch):
+            guard apply(.setBatch(batch), at: now) == [.change(change)] else {
+                throw Impossible("a batch of \(batch) cannot be set here (a \(configuration.strategy.rawValue) run, batch \(progress.batch))")
+            }
+        case .paused, .resumed, .step:
+            let control: ScanControl = change.kind == .paused ? .pause : change.kind == .resumed ? .resume : .step
+            guard apply(control, at: now) == [.change(change)] else {
+                throw Impossible("a \(change.name) line where the run \(progress.phase == .paused ? "is already paused" : "is not paused")")
+            }
+        case .stopping(let asked):
+            _ = stop(asked, at: now)
+            guard ending == asked else { throw Impossible("the run stops for \(asked.name), but it was already stopping for \(ending?.name ?? "nothing")") }
+        case .timeUp:
+            guard configuration.duration != nil, !progress.timeUp else { throw Impossible("time up in a run without --duration, or twice") }
+            // As `closeAdmission`, but the waiting scans' cancellations follow on lines of their own.
+            progress.timeUp = true
+            scanLimit = nextScan
+        case .discarded(let count):
+            progress.discarded = count
+        case .finished(let recorded):
+            let c = progress.counters
+            guard c.running == 0, c.inStream == 0, c.waiting == 0 else {
+                throw Impossible("the run finishes with \(c.running + c.inStream) scans holding a slot and \(c.waiting) waiting")
+            }
+            _ = close(at: now)
+            guard ending == nil || ending == recorded, progress.phase == .finished(recorded) else {
+                throw Impossible("the run finishes as \(recorded.name), but its events say \(progress.phase)")
+            }
+        }
+    }
+
+    private mutating func replaySchedule(_ event: ScanEvent) throws(Impossible) {
+        guard event.scan == nextScan, nextScan < scanLimit, ending == nil else {
+            throw Impossible("scan \(event.scan) is scheduled, but the next scan to schedule is \(nextScan < scanLimit && ending == nil ? "\(nextScan)" : "none")")
+        }
+        let priority = configuration.priority(of: event.scan)
+        guard priority == event.priority else {
+            throw Impossible("scan \(event.scan) is \(event.priority), but the run's seed makes it \(priority)")
+        }
+        // One scan, not a chunk: how deep the queue was kept is told by the lines themselves.
+        queue.append(ReadyQueue.Entry(scan: event.scan, priority: priority, scheduledAt: event.time))
+        count(priority) { $0.scheduled += 1; $0.waiting += 1 }
+        nextScan += 1
+    }
+
+    private mutating func replayStart(_ event: ScanEvent) throws(Impossible) {
+        guard let start = start(at: event.time) else {
+            throw Impossible("scan \(event.scan) starts, but no scan may start here")
+        }
+        guard start.scan == event.scan, start.slot == event.slot else {
+            throw Impossible("scan \(event.scan) starts in slot \(event.slot ?? -1), but the rules start scan \(start.scan) in slot \(start.slot) here")
+        }
+    }
+
+    private mutating func replayCancelWaiting(_ event: ScanEvent) throws(Impossible) {
+        guard case .cancelled = event.kind else { throw Impossible("scan \(event.scan) \(event.name) without a slot") }
+        // The live run cancels the whole queue in `popNext` order, one line per scan.
+        guard queue.peekNext?.scan == event.scan, let entry = queue.popNext() else {
+            throw Impossible("scan \(event.scan) is cancelled while waiting, but the queue's next scan is \(queue.peekNext.map { "\($0.scan)" } ?? "none")")
+        }
+        count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
+    }
+
+    /// The slot `event`'s scan holds, which must be the one the event names.
+    private func heldSlot(_ event: ScanEvent) throws(Impossible) -> Int {
+        guard let slot = event.slot, slot < slots.slots.count, let occupancy = slots.slots[slot], occupancy.scan == event.scan else {
+            throw Impossible("scan \(event.scan) \(event.name) in slot \(event.slot ?? -1), which it does not hold")
+        }
+        return slot
+    }
+
+    static func outcome(of kind: ScanEvent.Kind) -> ScanOutcome {
+        switch kind {
+        case .completed(let result): .success(result)
+        case .failed(let failure): .failure(.failed(failure))
+        case .verificationFailed(let failure): .failure(.mismatch(failure))
+        case .scheduled, .started, .delivered, .cancelled: .failure(.cancelled)
+        }
+    }
+}

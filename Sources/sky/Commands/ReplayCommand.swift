@@ -1,0 +1,137 @@
+import ArgumentParser
+import SkyCore
+import SkyReport
+import SkyTUI
+import SkyTerminal
+
+/// `sky replay FILE`: a run recorded with `--events`, played back through the same dashboard, or
+/// read through at once for its summary.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play back a run recorded with --events, on the dashboard or as its summary.",
+        discussion: """
+            The recording's events are written, one by one, into a fresh run book with the \
+            recorded configuration, and each is checked against the book's rules: so the \
+            dashboard, the explain panel and the summary show what the recorded run did, as it \
+            showed them live. No scan is computed. With a terminal, the run plays at its recorded \
+            pace times --speed; space pauses and n steps to the next scan's start. Without one \
+            (or with --no-tui) the whole file is read at once and the recorded run's summary printed.
+
+            Examples:
+              Record a run on a many-core host, then replay it on a laptop:
+                sky --total 200 --batch auto --events run.jsonl --no-tui
+                sky replay run.jsonl
+              Twice as fast, or in slow motion:
+                sky replay run.jsonl --speed 2
+                sky replay run.jsonl --speed 0.25
+              The recorded run's summary, at once:
+                sky replay run.jsonl --no-tui
+
+            \(ExitStatus.helpBlock(for: .replay))
+            """,
+        helpNames: Sky.subcommandHelpNames)
+
+    /// `--speed`: from a hundredth of the recorded pace to a hundred times it.
+    static let speedRange = 0.01...100.0
+
+    @Argument(help: ArgumentHelp("An events file written by sky --events.", valueName: "file"))
+    var file: String
+
+    @Option(
+        help: ArgumentHelp(
+            "Playback speed against the recorded pace, e.g. 2 or 0.25 (default 1).", valueName: "factor"),
+        transform: { try ArgumentValue.factor($0, in: ReplayCommand.speedRange) })
+    var speed = 1.0
+
+    @Flag(name: .customLong("no-tui"), help: "Print the recorded run's summary at once instead of playing it on the dashboard.")
+    var noTUI = false
+
+    @Flag(name: .customLong("no-color"), help: "Draw the dashboard without colour (also when NO_COLOR is set).")
+    var noColor = false
+
+    @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
+    var explain = false
+
+    func run() throws {
+        // The first reading checks every line and gives the summary, before anything is drawn.
+        let recording = try Self.read(file)
+        if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            if let status = try playOnDashboard(recording) { throw status.exitCode }
+            StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); printing the summary\n")
+        }
+        throw Self.printSummary(recording.summary).exitCode
+    }
+
+    /// A recording read through: its configuration, the cores it had, and its summary.
+    struct Recording {
+        var configuration: RunConfiguration
+        var cores: Int
+        var summary: RunSummary
+    }
+
+    /// Reads `path` through; bad input if it cannot be opened, bad data if a line is broken.
+    static func read(_ path: String) throws -> Recording {
+        let file = try open(path)
+        let player = RecordedRunPlayer(file: file)
+        var lines = 0
+        do {
+            while try player.playLine() {
+                lines += 1
+                // A long file takes a while: a signal stops the reading.
+                if lines % 4096 == 0, let signal = SignalTrap.take() { throw ExitStatus(stoppedBy: signal).exitCode }
+            }
+        } catch let broken as RecordedRunFile.Broken {
+            throw refuse(path, broken)
+        }
+        guard let summary = player.replay.summary else { preconditionFailure("a file read to its end holds a finished run") }
+        return Recording(configuration: file.configuration, cores: file.cores, summary: summary)
+    }
+
+    private static func open(_ path: String) throws -> RecordedRunFile {
+        do {
+            return try RecordedRunFile(path: path)
+        } catch let broken as RecordedRunFile.Broken {
+            throw refuse(path, broken)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// Bad data: one line naming the file, the line and the problem.
+    private static func refuse(_ path: String, _ broken: RecordedRunFile.Broken) -> ExitCode {
+        StandardError.write("sky: error: '\(path)' cannot be replayed: \(broken)\n")
+        return ExitStatus.badData.exitCode
+    }
+
+    /// Plays the recording on the dashboard; `nil` if this terminal cannot show it.
+    private func playOnDashboard(_ recording: Recording) throws -> ExitStatus? {
+        let events = ScanEventBuffer()
+        let run = ReplayedRun(file: try Self.open(file), recorded: recording.summary, speed: speed, events: events)
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let info = RunInfo(
+            cores: recording.cores, rerunRefusal: "a replay shows one recorded run",
+            replay: "replay of \(name)" + (speed == 1 ? "" : " at \(ArgumentValue.text(fraction: speed))×"))
+        let dashboard = DashboardRun(
+            configuration: recording.configuration, report: RunReport(format: .text, eventsFile: nil, replay: ""), info: info,
+            colors: !noColor && !Terminal.noColorRequested, exitOnDone: false, explain: explain)
+        guard let screen = CursesScreen(colors: dashboard.colors) else { return nil }
+        let watched = dashboard.watch(run, events: events, on: screen)
+        screen.close()
+        if let failure = run.failure {
+            StandardError.write("sky: error: '\(file)' changed while it played: \(failure)\n")
+            return .badData
+        }
+        if let signal = watched.signal { return ExitStatus(stoppedBy: signal) }
+        return Self.printSummary(watched.summary)
+    }
+
+    /// The recorded run's summary on stdout.
+    private static func printSummary(_ summary: RunSummary) -> ExitStatus {
+        let text = TextSummary.format(summary, replay: summary.configuration.replayCommand)
+        if StandardOutput.write(text + "\n") { return .success }
+        guard let failure = StandardOutput.failure else { return .brokenPipe }
+        StandardError.write("sky: error: could not write to stdout (\(failure)): the summary is lost\n")
+        return .outputIncomplete
+    }
+}

@@ -1,0 +1,36 @@
+import SkyCore
+import SkyTUI
+
+/// A run the dashboard can watch: one running now (`LaunchedRun`), or one recorded and played back
+/// (`ReplayedRun`). The frame loop asks it for frames and hands it the dashboard's commands; it
+/// hands its events to the buffer the explain panel and the timeline read.
+protocol WatchedRun: AnyObject {
+    /// Brings the run up to `now`, where that is the watcher's to do: a replay plays what is due.
+    func advance(to now: ContinuousClock.Instant)
+    /// The run as of `now`, and its elapsed time then.
+    func frame(at now: ContinuousClock.Instant) -> (snapshot: ScanSnapshot, elapsed: Duration)
+    func perform(_ command: DashboardCommand)
+    /// The summary once the run has ended; `nil` before.
+    var summary: RunSummary? { get }
+}
+
+extension LaunchedRun: WatchedRun {
+    /// A live run goes on by itself.
+    func advance(to now: ContinuousClock.Instant) {}
+
+    func frame(at now: ContinuousClock.Instant) -> (snapshot: ScanSnapshot, elapsed: Duration) {
+        let snapshot = model.snapshot()
+        return (snapshot, snapshot.liveElapsed(at: now))
+    }
+
+    func perform(_ command: DashboardCommand) {
+        switch command {
+        case .pause: model.pause()
+        case .resume: model.resume()
+        case .step: model.step()
+        case .setBatch(let batch): model.setBatch(batch)
+        case .cancel: cancel()
+        case .exit, .rerun: break
+        }
+    }
+}
