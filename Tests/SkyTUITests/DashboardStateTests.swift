@@ -165,6 +165,23 @@ struct DashboardStateTests {
         #expect(done.contains("no rerun: --events keeps one run   any other key exits"))
     }
 
+    @Test("A replay cannot be cancelled or rebatched; its quit plays the rest without a cancelling badge")
+    func replayKeys() {
+        var state = DashboardState(snapshot: Scene.midRun, size: Self.size, info: RunInfo(cores: 2, replay: "replay of run.jsonl"))
+        for key in ["c", "+", "-"] {
+            #expect(state.update(.key(.character(Character(key)))) == [], "\(key)")
+        }
+        let running = DashboardView.render(state).text
+        #expect(running.contains("SKY  replay of run.jsonl"))
+        #expect(!running.contains("c cancel") && !running.contains("+ -"))
+        #expect(state.update(.key(.character(" "))) == [.pause])
+        #expect(DashboardView.render(state).text.contains("replay paused: n plays on to the next scan's start"))
+        #expect(state.update(.key(.character("n"))) == [.step])
+        #expect(state.update(.key(.character("q"))) == [.cancel])
+        #expect(!state.isStopping)
+        #expect(state.update(.frame(Scene.finished, elapsed: .seconds(7))) == [.exit])
+    }
+
     @Test("Serial and unbounded runs have no batch for + and - to change")
     func noBatchKeys() {
         for strategy in [ScanStrategy.serial, .unbounded] {

@@ -73,7 +73,8 @@ public struct DashboardState: Sendable {
     /// Cancellation asked for or under way, and the run not yet finished.
     public var isStopping: Bool {
         if isFinished { return false }
-        if quitRequested || cancelRequested { return true }
+        // A replay's quit plays the rest at once: nothing is cancelled.
+        if (quitRequested || cancelRequested) && info.replay == nil { return true }
         if case .stopping = snapshot.phase { return true }
         return false
     }

@@ -37,13 +37,15 @@ enum Footer {
             return
         }
         var column = 0
+        // A replay cannot be cancelled or given another batch: those keys are not offered.
+        let live = state.info.replay == nil
         let keys: [(String, String)] =
             state.isStopping
             ? [("q", "quit")]
             : state.isPaused
-                ? [("q", "quit"), ("space", "resume"), ("n", "step"), ("c", "cancel"), ("?", "help")]
-                : [("q", "quit"), ("space", "pause"), ("c", "cancel")]
-                    + (snapshot.configuration.strategy.usesBatch ? [("+ -", "batch \(state.requestedBatch)")] : [])
+                ? [("q", "quit"), ("space", "resume"), ("n", "step")] + (live ? [("c", "cancel")] : []) + [("?", "help")]
+                : [("q", "quit"), ("space", "pause")] + (live ? [("c", "cancel")] : [])
+                    + (live && snapshot.configuration.strategy.usesBatch ? [("+ -", "batch \(state.requestedBatch)")] : [])
                     + [("e", state.showingExplain && !state.showingCode ? "errors" : "explain"), ("v", state.showingCode ? "hide code" : "code"), ("?", "help")]
         for (key, meaning) in keys {
             column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
@@ -52,6 +54,8 @@ enum Footer {
         let status: (String, Tint)? =
             if state.isStopping {
                 ("cancelling: running scans stop at their next check", .warn)
+            } else if state.isPaused && !live {
+                ("replay paused: n plays on to the next scan's start", .warn)
             } else if state.isPaused {
                 ("paused: running scans finish, no new ones start", .warn)
             } else {

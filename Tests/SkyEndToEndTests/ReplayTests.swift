@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `sky replay`: a run recorded with `--events`, played back by the binary.
+@Suite("Replaying a recorded run")
+struct ReplayTests {
+    /// Records a run headless; returns its summary (without the once-a-second status lines, which
+    /// a replay read at once does not print) and the events file's path.
+    static func record(_ arguments: [String], name: String) throws -> (summary: [Substring], events: String) {
+        let events = SkyBinary.temporaryPath(name)
+        let outcome = try SkyBinary.run(arguments + ["--no-tui", "--events", events])
+        #expect([0, 1, 3].contains(outcome.status), "\(outcome.stderr)")
+        return (summaryLines(outcome.stdout), events)
+    }
+
+    /// The summary's lines: status lines and the intervals line are the live run's, not the record's.
+    static func summaryLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("[") && !$0.hasPrefix("  intervals:") }
+    }
+
+    @Test("Read at once, the recording gives the recorded run's summary, line for line", arguments: [
+        "--total 40 --batch 4 --seed 3 --work 20000",
+        "--total 30 --batch 3 --seed 5 --work 20000 --strategy stream",
+        "--total 24 --seed 2 --work 20000 --strategy unbounded",
+        "--total 6 --seed 2 --work 20000 --strategy serial --spacing 20ms",
+        "--total 30 --batch 3 --seed 4 --work 20000 --errors throw --failure-rate 0.2",
+        "--total 40 --batch 2 --seed 7 --work 20000 --fail-fast --failure-rate 0.3",
+        "--duration 300ms --batch 2 --seed 9 --work 20000",
+        "--total 30 --batch 2 --seed 1 --work 20000 --verify --inject-corruption 0.2",
+    ])
+    func headless(_ run: String) throws {
+        let recorded = try Self.record(run.split(separator: " ").map(String.init), name: "replay.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: recorded.events) }
+        let replayed = try SkyBinary.run(["replay", recorded.events])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stderr.isEmpty, "\(replayed.stderr)")
+        #expect(Self.summaryLines(replayed.stdout) == recorded.summary)
+    }
+
+    /// A recording to break, as lines.
+    static func lines() throws -> (path: String, lines: [String]) {
+        let recorded = try record(["--total", "12", "--batch", "3", "--seed", "3", "--work", "2000"], name: "broken.jsonl")
+        let text = try String(contentsOfFile: recorded.events, encoding: .utf8)
+        return (recorded.events, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test("A broken file exits 65 with one line naming the line and the problem")
+    func brokenFile() throws {
+        let (path, lines) = try Self.lines()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let firstStart = try #require(lines.firstIndex { $0.contains("\"event\":\"started\"") })
+        let cases: [(lines: [String], line: Int, problem: String)] = [
+            (Array(lines.dropLast(3)), lines.count - 3, "the file ends before the run does"),
+            (lines.enumerated().map { $0.offset == 4 ? "{\"event\":" : $0.element }, 5, "not JSON"),
+            (Array(lines.dropFirst()), 1, "the first line is not a run line"),
+            (
+                lines.enumerated().map { $0.offset == firstStart ? $0.element.replacingOccurrences(of: "\"slot\":0", with: "\"slot\":2") : $0.element },
+                firstStart + 1, "starts in slot 2, but the rules start scan"
+            ),
+            (lines + [lines[1]], lines.count + 1, "after the run finished"),
+        ]
+        for broken in cases {
+            try (broken.lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+            let outcome = try SkyBinary.run(["replay", path])
+            #expect(outcome.status == 65, "\(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty)
+            let stderr = outcome.stderr.split(separator: "\n")
+            #expect(stderr.count == 1, "\(outcome.stderr)")
+            #expect(outcome.stderr.contains("cannot be replayed: line \(broken.line): "), "\(outcome.stderr)")
+            #expect(outcome.stderr.contains(broken.problem), "\(outcome.stderr)")
+        }
+    }
+
+    @Test("A missing file, a directory or an absurd speed is bad input: one line, exit 64", arguments: [
+        (["replay", "/nonexistent/run.jsonl"], "No such file or directory"),
+        (["replay", "/tmp"], "is a directory"),
+        (["replay", "/dev/null", "--speed", "0"], "--speed"),
+        (["replay"], "Missing expected argument"),
+    ])
+    func badInput(_ arguments: [String], problem: String) throws {
+        let outcome = try SkyBinary.run(arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.split(separator: "\n").count == 1 && outcome.stderr.contains(problem), "\(outcome.stderr)")
+    }
+
+    @Test("On the dashboard: the recorded run plays under a replay title, pauses, steps, and ends as recorded")
+    func dashboard() throws {
+        let recorded = try Self.record(["--total", "12", "--batch", "3", "--seed", "3", "--work", "100000"], name: "dashboard.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: recorded.events) }
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) replay \(recorded.events) --speed 0.5")
+        let first = try terminal.waitForScreen { $0.contains("RUNNING") }
+        let name = URL(fileURLWithPath: recorded.events).lastPathComponent
+        #expect(first.contains("SKY  replay of \(name) at 0.5×"), "\(first)")
+        // Keys that would change the run are not offered.
+        #expect(!first.contains("c cancel") && !first.contains("+ -"), "\(first)")
+        try terminal.send("Space")
+        let paused = try terminal.waitForScreen { $0.contains("replay paused") }
+        #expect(paused.contains("PAUSED"), "\(paused)")
+        let started = Self.startedScans(paused)
+        try terminal.send("n")
+        let stepped = try terminal.waitForScreen { Self.startedScans($0) != started }
+        #expect(stepped.contains("PAUSED"), "a step leaves the replay paused:\n\(stepped)")
+        try terminal.send("Space")
+        let done = try terminal.waitForScreen(limit: .seconds(300)) { $0.contains("DONE") }
+        let completed = recorded.summary.first { $0.contains("completed ") }.flatMap { $0.firstMatch(of: /completed (\d+)/) }.map { Int($0.1)! }
+        #expect(done.contains("completed \(try #require(completed))/12"), "\(done)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+        let summary = try terminal.screen()
+        #expect(summary.contains(recorded.summary.first { $0.contains("checksum") }!), "\(summary)")
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
+    /// The scans the slot lanes show running, e.g. `[4, 18, 19]`.
+    static func startedScans(_ screen: String) -> [Int] {
+        screen.split(separator: "\n").compactMap { row in row.firstMatch(of: /slot \d+ ▶ scan +(\d+)/).map { Int($0.1)! } }
+    }
+}
