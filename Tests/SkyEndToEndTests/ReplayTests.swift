@@ -59,6 +59,8 @@ struct ReplayTests {
             ),
             (lines + [lines[1]], lines.count + 1, "after the run finished"),
         ]
+        let empty = try SkyBinary.run(["replay", "/dev/null"])
+        #expect(empty.status == 65 && empty.stderr.hasSuffix("cannot be replayed: the file is empty, not an events file written by sky --events\n"), "\(empty.stderr)")
         for broken in cases {
             try (broken.lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
             let outcome = try SkyBinary.run(["replay", path])

@@ -42,8 +42,10 @@ public final class RecordedRunFile {
         guard let stream = fopen(path, "r") else { throw OpenError(description: "'\(path)': \(String(cString: strerror(errno)))") }
         self.stream = stream
         do {
-            guard case .run(let configuration, let cores)? = try Self.read(stream, &buffer, &capacity, &lineNumber) else {
-                throw Broken(line: max(1, lineNumber), problem: "the first line is not a run line: not an events file written by sky --events")
+            let first = try Self.read(stream, &buffer, &capacity, &lineNumber)
+            guard let first else { throw Broken(line: nil, problem: "the file is empty, not an events file written by sky --events") }
+            guard case .run(let configuration, let cores) = first else {
+                throw Broken(line: lineNumber, problem: "the first line is not a run line: not an events file written by sky --events")
             }
             self.configuration = configuration
             self.cores = cores

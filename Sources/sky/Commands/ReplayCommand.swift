@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import SkyCore
 import SkyReport
@@ -57,8 +62,13 @@ struct ReplayCommand: ParsableCommand {
         // The first reading checks every line and gives the summary, before anything is drawn.
         let recording = try Self.read(file)
         if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            if let status = try playOnDashboard(recording) { throw status.exitCode }
-            StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); printing the summary\n")
+            if !Self.isRegularFile(file) {
+                StandardError.write("sky: '\(file)' is not a regular file, which the dashboard would read a second time; printing the summary\n")
+            } else if let status = try playOnDashboard(recording) {
+                throw status.exitCode
+            } else {
+                StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); printing the summary\n")
+            }
         }
         throw Self.printSummary(recording.summary).exitCode
     }
@@ -96,6 +106,12 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+    }
+
+    /// A FIFO or a pipe can be read once only.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Bad data: one line naming the file, the line and the problem.
