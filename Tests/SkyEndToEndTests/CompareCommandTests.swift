@@ -117,16 +117,17 @@ struct CompareCommandTests {
         #expect(repeated.rows["failed"]?.first == table.rows["failed"]?.first)
     }
 
-    /// Launches sky, reads stdout until `marker` has appeared after `after`, then sends `signal`
-    /// and returns the whole outcome. A watchdog ends sky if the marker never comes, which fails
-    /// the test rather than hanging it.
+    /// Launches sky, reads its status lines (stdout, or stderr with `--format json`) until
+    /// `marker` has appeared after `after`, then sends `signal` and returns the whole outcome. A
+    /// watchdog ends sky if the marker never comes, which fails the test rather than hanging it.
     static func interrupt(_ arguments: [String], after: String, marker: String, with signal: Int32) throws -> SkyBinary.Outcome {
         let (process, out, err) = try SkyBinary.launch(arguments)
+        let watched = arguments.contains("json") ? err : out
         let watchdog = DispatchWorkItem { process.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
         var seen = Data()
         while true {
-            let data = out.fileHandleForReading.availableData
+            let data = watched.fileHandleForReading.availableData
             if data.isEmpty { break }
             seen += data
             let text = String(decoding: seen, as: UTF8.self)
@@ -135,8 +136,18 @@ struct CompareCommandTests {
         kill(process.processIdentifier, signal)
         var outcome = SkyBinary.finish(process, out, err)
         watchdog.cancel()
-        outcome.stdout = String(decoding: seen, as: UTF8.self) + outcome.stdout
+        if watched === out {
+            outcome.stdout = String(decoding: seen, as: UTF8.self) + outcome.stdout
+        } else {
+            outcome.stderr = String(decoding: seen, as: UTF8.self) + outcome.stderr
+        }
         return outcome
+    }
+
+    /// The one JSON document on stdout.
+    static func document(_ stdout: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        #expect(stdout.hasSuffix("\n") && stdout.dropLast().split(separator: "\n").count == 1, "more than one line:\n\(stdout)", sourceLocation: sourceLocation)
+        return try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], sourceLocation: sourceLocation)
     }
 
     @Test("A signal during the first run cancels it and skips the rest; the table of what ran is printed, status 128 + n",
@@ -156,19 +167,85 @@ struct CompareCommandTests {
         #expect(table.line("checksums not compared: fewer than two runs finished") != nil)
     }
 
-    @Test("Ctrl-C during the second run: the first run's column stands, the second is cancelled, status 130")
+    @Test("Ctrl-C during the second run: the first run stands, the second is cancelled, status 130 in the document too")
     func signalInSecondRun() throws {
         // Every scan fails, so the thrown run ends at once; the result run then goes on until stopped.
         let outcome = try Self.interrupt(
-            ["compare", "throw", "result", "--duration", "1h", "--failure-rate", "1", "--work", "20000", "--no-tui"],
+            ["compare", "throw", "result", "--duration", "1h", "--failure-rate", "1", "--work", "20000", "--format", "json"],
             after: "run 2 of 2", marker: "[1.0s]", with: SIGINT)
         #expect(outcome.status == 130)
-        let table = try Table(outcome.stdout)
-        #expect(table.names == ["throw", "result"])
-        let endings = try #require(table.rows["ending"])
-        #expect(endings.count == 2 && endings[0].hasPrefix("thrown at scan ") && endings[1] == "cancelled", "\(endings)")
-        #expect(table.line("not run") == nil)
-        #expect(table.line("checksums agree: ") != nil, "no scan completed in either run:\n\(outcome.stdout)")
+        let document = try Self.document(outcome.stdout)
+        #expect(document["exit_status"] as? Int == 130)
+        #expect(document["stopped"] as? String == "stopped by SIGINT")
+        #expect(document["not_run"] as? [String] == [])
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["name"] as? String } == ["throw", "result"])
+        #expect(runs.map { $0["ending"] as? String } == ["thrown", "cancelled"])
+        #expect(runs[0]["ending_scan"] as? Int != nil && runs[1]["ending_scan"] == nil)
+        // No scan completed in either run, so both checksums are the empty fold.
+        #expect(runs.allSatisfy { $0["completed"] as? Int == 0 })
+        #expect(document["checksums_agree"] as? Bool == true)
+    }
+
+    @Test("--format json: one document with the shared settings, every figure of each run, and checksums that cannot agree after a throw")
+    func json() throws {
+        let outcome = try SkyBinary.run([
+            "compare", "result", "throw", "--total", "20", "--batch", "4", "--seed", "4", "--failure-rate", "0.2", "--work", "2000",
+            "--format", "json",
+        ])
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.split(separator: "\n").filter { $0.hasPrefix("sky compare: run ") }.count == 2, "\(outcome.stderr)")
+        let document = try Self.document(outcome.stdout)
+        #expect(document["compared"] as? String == "error_modes")
+        #expect(document["names"] as? [String] == ["result", "throw"])
+        #expect(document["exit_status"] as? Int == 0)
+        #expect(document["stopped"] == nil)
+        #expect(document["replay"] as? String == "sky compare result throw --total 20 --batch 4 --seed 4 --work 2000 --failure-rate 0.2")
+        let shared = try #require(document["shared"] as? [String: Any])
+        #expect(shared["seed"] as? Int == 4 && shared["total"] as? Int == 20 && shared["batch"] as? Int == 4)
+        #expect(shared["work"] as? Int == 2000 && shared["failure_rate"] as? Double == 0.2 && shared["strategy"] as? String == "batched")
+        let cores = try #require(document["cores"] as? Int)
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["error_mode"] as? String } == ["result", "throw"])
+        #expect(runs.map { $0["strategy"] as? String } == ["batched", "batched"])
+        for run in runs {
+            func count(_ key: String) -> Int { run[key] as? Int ?? -1 }
+            #expect(["scheduled", "peak_on_thread"].allSatisfy { count($0) >= 0 }, "\(run)")
+            #expect(count("completed") + count("failed") + count("cancelled") == 20)
+            #expect((0...count("cancelled")).contains(count("results_lost")))
+            #expect((1...4).contains(count("max_running")))
+            let wall = try #require(run["wall_seconds"] as? Double)
+            let cpu = try #require(run["cpu_seconds"] as? Double)
+            let share = try #require(run["cpu_busy_share"] as? Double)
+            #expect(wall > 0 && cpu > 0)
+            #expect(abs(share - cpu / (wall * Double(cores))) <= 1e-3 * share, "\(run)")
+            for key in ["wait_ms", "run_ms"] {
+                let percentiles = try #require(run[key] as? [String: Double])
+                #expect(percentiles["p50"]! <= percentiles["p95"]!)
+            }
+        }
+        #expect(runs[0]["ending"] as? String == "drained")
+        #expect(runs[1]["ending"] as? String == "thrown")
+        #expect(runs[0]["failed"] as? Int ?? 0 > 1, "the seed fails several scans")
+        #expect(runs[1]["failed"] as? Int == 1)
+        #expect(document["checksums_agree"] as? Bool == false)
+        #expect(document["checksums"] as? String == "different_scans")
+        #expect((document["checksums_reason"] as? String)?.contains("throw completed \(runs[1]["completed"]!) of 20 (thrown at scan \(runs[1]["ending_scan"]!))") == true)
+    }
+
+    @Test("--format json where every run drains: the checksums agree, and each run's is the same")
+    func jsonAgree() throws {
+        let outcome = try SkyBinary.run(["compare", "stream", "serial", "--total", "10", "--seed", "3", "--work", "2000", "--format", "json"])
+        #expect(outcome.status == 0)
+        let document = try Self.document(outcome.stdout)
+        #expect(document["compared"] as? String == "strategies")
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["strategy"] as? String } == ["stream", "serial"])
+        #expect(Set(runs.compactMap { $0["checksum"] as? String }).count == 1)
+        #expect(Set(runs.compactMap { $0["completed"] as? Int }).count == 1)
+        #expect(runs[1]["max_running"] as? Int == 1)
+        #expect(document["checksums_agree"] as? Bool == true)
+        #expect(document["checksums"] as? String == "agree")
     }
 
     @Test("A reader that goes away stops the comparison as SIGPIPE would: status 141")

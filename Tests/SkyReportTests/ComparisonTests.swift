@@ -3,8 +3,8 @@ import SkyCore
 @testable import SkyReport
 import Testing
 
-/// The comparison's figures and table, from real runs of the engine with cheap scans.
-@Suite("sky compare: figures, checksums and table")
+/// The comparison's figures, table and JSON, from real runs of the engine with cheap scans.
+@Suite("sky compare: figures, checksums, table and JSON")
 struct ComparisonTests {
     /// Cheap scans with some failures, so the runs are quick and the counts have something in them.
     static let shared = RunConfiguration(total: 24, batch: 3, seed: 8, failureRate: 0.25, work: 200)
@@ -109,12 +109,57 @@ struct ComparisonTests {
     }
 
     @Test("A stopped comparison lists the runs that did not run, and its columns are only the runs that ran")
-    func stopped() async {
+    func stopped() async throws {
         var comparison = await Self.compare([.strategy(.serial)])
         comparison.settings = Self.strategies
         comparison.stopped = "stopped by SIGINT"
         let text = ComparisonTable.format(comparison)
         #expect(text.contains("  not run (stopped by SIGINT): unbounded, batched, stream"))
         #expect(text.contains("  checksums not compared: fewer than two runs finished"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(ComparisonJSON(comparison, exitStatus: 130).encoded().utf8)) as? [String: Any])
+        #expect(json["not_run"] as? [String] == ["unbounded", "batched", "stream"])
+        #expect(json["stopped"] as? String == "stopped by SIGINT")
+        #expect((json["runs"] as? [Any])?.count == 1)
+        #expect(json["checksums"] as? String == "too_few")
+        #expect(json["exit_status"] as? Int == 130)
+    }
+
+    @Test("The JSON document: the shared settings once, every figure of each run, and whether the checksums agree")
+    func json() async throws {
+        let comparison = await Self.compare([.errors(.result), .errors(.throw)])
+        let text = ComparisonJSON(comparison, exitStatus: 0).encoded()
+        #expect(!text.contains("\n"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(json["compared"] as? String == "error_modes")
+        #expect(json["names"] as? [String] == ["result", "throw"])
+        #expect(json["checksums_agree"] as? Bool == false)
+        #expect(json["checksums"] as? String == "different_scans")
+        #expect(json["checksums_reason"] as? String == comparison.checksums.reason)
+        #expect(json["stopped"] == nil)
+        let shared = try #require(json["shared"] as? [String: Any])
+        #expect(shared["seed"] as? Int == 8 && shared["total"] as? Int == 24 && shared["batch"] as? Int == 3)
+        #expect(shared["strategy"] as? String == "batched")
+        #expect(shared["error_mode"] == nil, "the compared setting is each run's own")
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["error_mode"] as? String } == ["result", "throw"])
+        for (run, figures) in zip(runs, comparison.runs) {
+            #expect(run["ending"] as? String == figures.ending?.name)
+            #expect(run["ending_scan"] as? Int == figures.ending?.scan)
+            #expect(run["completed"] as? Int == figures.counters.completed)
+            #expect(run["failed"] as? Int == figures.counters.failed)
+            #expect(run["cancelled"] as? Int == figures.counters.cancelled)
+            #expect(run["results_lost"] as? Int == figures.resultsLost)
+            #expect(run["max_running"] as? Int == figures.maxRunning)
+            #expect(run["peak_on_thread"] as? Int == figures.peakOnThread)
+            #expect(run["checksum"] as? String == Hex.format(figures.checksum))
+            let wall = try #require(run["wall_seconds"] as? Double)
+            let cpu = try #require(run["cpu_seconds"] as? Double)
+            let share = try #require(run["cpu_busy_share"] as? Double)
+            #expect(abs(share - cpu / (wall * 2)) < 1e-3 * max(1, share))
+            let wait = try #require(run["wait_ms"] as? [String: Double])
+            #expect(wait["p50"] == figures.wait.p50 && wait["p95"] == figures.wait.p95)
+            let runTime = try #require(run["run_ms"] as? [String: Double])
+            #expect(runTime["p50"] == figures.run.p50 && runTime["p95"] == figures.run.p95)
+        }
     }
 }

@@ -1,8 +1,11 @@
 import SkyCore
 import SkyReport
 
-/// The end of `sky compare`, with or without the dashboard: print the table, choose the exit status.
+/// The end of `sky compare`, with or without the dashboard: print the table or the JSON document,
+/// choose the exit status.
 struct ComparisonReport {
+    let format: OutputFormat
+
     /// Prints `comparison`, stopped by `signal` if one came, and returns the exit status. A lost
     /// table says so in one line on stderr.
     func finish(_ comparison: Comparison, signal: Int32?) -> ExitStatus {
@@ -11,7 +14,11 @@ struct ComparisonReport {
         var status = Self.status(comparison, signal: signal)
         // Known before the table is written, so the JSON tells the status sky exits with.
         if StandardOutput.failure != nil && status == .success { status = .outputIncomplete }
-        let written = StandardOutput.write(ComparisonTable.format(comparison) + "\n")
+        let text = switch format {
+        case .text: ComparisonTable.format(comparison)
+        case .json: ComparisonJSON(comparison, exitStatus: status.code).encoded()
+        }
+        let written = StandardOutput.write(text + "\n")
         if let failure = StandardOutput.failure {
             StandardError.write("sky: error: could not write to stdout (\(failure)): " + (written ? "some progress lines are lost\n" : "the table is lost\n"))
             if status == .success { status = .outputIncomplete }

@@ -36,6 +36,6 @@ struct HeadlessComparison {
                 break
             }
         }
-        return ComparisonReport().finish(comparison, signal: caught)
+        return ComparisonReport(format: format).finish(comparison, signal: caught)
     }
 }
