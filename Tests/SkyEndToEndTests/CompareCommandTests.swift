@@ -25,12 +25,18 @@ struct CompareCommandTests {
             let start = try #require(lines.firstIndex { $0.hasPrefix("sky compare: the same ") }, "no table in\n\(stdout)", sourceLocation: sourceLocation)
             // The heading, the shared settings, a blank line, then the names over the columns.
             names = lines[start + 3].split(separator: " ").map(String.init)
-            rows = [:]
-            for line in lines[(start + 4)...] {
+            rows = Self.rows(lines[(start + 4)...])
+        }
+
+        /// The figure rows among `lines`, each label's cells: the table printed, or on screen.
+        static func rows(_ lines: some Sequence<String>) -> [String: [String]] {
+            var rows: [String: [String]] = [:]
+            for line in lines {
                 guard let label = CompareCommandTests.labels.first(where: { line.hasPrefix("  \($0) ") }) else { continue }
                 // Cells are right-aligned at least two spaces apart.
                 rows[label] = line.dropFirst(2 + label.count).split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
             }
+            return rows
         }
 
         func numbers(_ label: String) -> [Double] {
@@ -164,7 +170,7 @@ struct CompareCommandTests {
         #expect(table.rows["ending"] == ["cancelled"])
         let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
         #expect(table.line("not run (stopped by \(name)): batched, stream") != nil, "\(outcome.stdout)")
-        #expect(table.line("checksums not compared: fewer than two runs finished") != nil)
+        #expect(table.line("checksums not compared: fewer than two runs ran") != nil)
     }
 
     @Test("Ctrl-C during the second run: the first run stands, the second is cancelled, status 130 in the document too")

@@ -27,7 +27,7 @@ public struct ChecksumAgreement: Equatable, Sendable {
     public init(_ runs: [ComparedRun]) {
         guard runs.count >= 2 else {
             verdict = .tooFew
-            reason = "fewer than two runs finished, so there is nothing to compare"
+            reason = "fewer than two runs ran, so there is nothing to compare"
             return
         }
         let completed = runs.map(\.counters.completed)

@@ -3,8 +3,8 @@ import SkyCore
 /// The comparison for people: the runs side by side, a column each, a figure a row.
 ///
 /// ```
-/// sky compare: the same 20 scans under serial and batched, one run after another
-///   seed 4  batch 4  work 100000 lines  priorities 20:50:30  failure rate 0.1  errors result  cores 2
+/// sky compare: the same 20 scans under serial and batched, one run after another, on 2 cores
+///   seed 4  batch 4  work 100000 lines  priorities 20:50:30  failure rate 0.1  errors result
 ///
 ///                              serial           batched
 ///   ending                    drained           drained
@@ -67,10 +67,10 @@ public enum ComparisonTable {
         let c = comparison.configuration
         let names = comparison.settings.map(\.name)
         let listed = names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-        var lines = ["sky compare: the same \(comparison.bound) under \(listed), one run after another"]
+        var lines = ["sky compare: the same \(comparison.bound) under \(listed), one run after another, on \(comparison.cores) cores"]
         lines.append(
             "  seed \(c.seed)  batch \(c.batch)  work \(c.work) lines  priorities \(c.priorityMix)  "
-                + "failure rate \(c.failureRate)  \(comparison.fixedSetting)  cores \(comparison.cores)")
+                + "failure rate \(c.failureRate)  \(comparison.fixedSetting)")
         lines.append("")
         lines += self.lines(comparison.runs.map { Column(name: $0.name, run: $0) })
         lines.append("")

@@ -76,6 +76,12 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let shared = try RunRequest(scans: scans, output: output, defaults: .sky).makeConfiguration()
         let plan = try ComparisonPlan(settings: settings, shared: shared)
+        if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            let dashboard = DashboardComparison(
+                plan: plan, format: output.format, colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone)
+            if let status = dashboard.execute() { throw status.exitCode }
+            StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
+        }
         throw HeadlessComparison(plan: plan, format: output.format).execute().exitCode
     }
 }
