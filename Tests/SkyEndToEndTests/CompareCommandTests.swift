@@ -254,6 +254,55 @@ struct CompareCommandTests {
         #expect(document["checksums"] as? String == "agree")
     }
 
+    @Test("sky compare --help shows its examples and exit statuses; sky help lists it; --version answers")
+    func help() throws {
+        let help = try SkyBinary.run(["compare", "--help"])
+        #expect(help.status == 0)
+        for text in ["Examples:", "sky compare serial batched --total 20 --batch 4 --work 100000", "Exit status:", "OPTIONS:", "<name>"] {
+            #expect(help.stdout.contains(text), "no \(text) in\n\(help.stdout)")
+        }
+        #expect(try SkyBinary.run(["help"]).stdout.contains("\n  compare "))
+        let version = try SkyBinary.run(["compare", "--version"])
+        let plain = try SkyBinary.run(["--version"])
+        #expect(version.status == 0 && version.stdout == plain.stdout)
+    }
+
+    @Test("docs/cli.md lists the exit statuses that sky compare --help makes from the code")
+    func exitStatusesInDocs() throws {
+        let fromHelp = ExitStatusRows.inHelp(try SkyBinary.run(["compare", "--help"]).stdout)
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/cli.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## `sky compare`\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let table = try #require(section.components(separatedBy: "| status | meaning |").last)
+        #expect(fromHelp == [0, 1, 3, 64, 74, 129, 130, 141, 143])
+        #expect(ExitStatusRows.inTable(table) == fromHelp)
+    }
+
+    @Test("docs/formats.md's comparison document has the keys sky compare prints, no more and no fewer")
+    func documentInDocs() throws {
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/formats.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## Comparison document\n").dropFirst().first)
+        let example = try #require(section.split(separator: "\n").first { $0.hasPrefix("{") })
+        let documented = try Self.document(example + "\n")
+        let outcome = try SkyBinary.run([
+            "compare", "result", "throw", "--total", "20", "--batch", "4", "--seed", "4", "--failure-rate", "0.2", "--work", "2000",
+            "--format", "json",
+        ])
+        let printed = try Self.document(outcome.stdout)
+        #expect(Set(documented.keys) == Set(printed.keys))
+        #expect(Set((documented["shared"] as? [String: Any] ?? [:]).keys) == Set((printed["shared"] as? [String: Any] ?? [:]).keys))
+        let documentedRuns = documented["runs"] as? [[String: Any]] ?? []
+        let printedRuns = printed["runs"] as? [[String: Any]] ?? []
+        #expect(documentedRuns.count == 2 && printedRuns.count == 2)
+        for (documentedRun, printedRun) in zip(documentedRuns, printedRuns) {
+            #expect(Set(documentedRun.keys) == Set(printedRun.keys))
+        }
+        // Each key the document can have is described below the example.
+        let shared = (printed["shared"] as? [String: Any] ?? [:]).keys
+        for key in Set(printed.keys).union(printedRuns.flatMap(\.keys)).union(shared).union(["stopped", "duration_seconds"]) {
+            #expect(section.contains("`\(key)`"), "formats.md does not describe \(key)")
+        }
+    }
+
     @Test("A reader that goes away stops the comparison as SIGPIPE would: status 141")
     func readerGone() throws {
         let outcome = try SkyBinary.shell(

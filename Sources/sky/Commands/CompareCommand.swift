@@ -19,6 +19,10 @@ struct CompareCommand: ParsableCommand {
             whether the checksums agree. With a terminal, the dashboard stacks the runs' \
             timelines on one time scale; q quits, and the table is printed either way.
 
+            Every run takes the options below, but for the one the names set: --errors \
+            applies to every strategy compared, --strategy to both error modes. \
+            \(singleRunOptions.joined(separator: ", ")) describe a single run and are refused.
+
             Examples:
               The loop against the sliding window:
                 sky compare serial batched --total 20 --batch 4 --work 100000
