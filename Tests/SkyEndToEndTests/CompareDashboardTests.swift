@@ -63,4 +63,15 @@ struct CompareDashboardTests {
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
     }
+
+    @Test("A terminal that goes away without a SIGHUP is a hang-up: the comparison stops, status 129")
+    func vanishedTerminal() throws {
+        // The shell ignores SIGHUP, so none reaches sky when the pane goes; it outlives the
+        // terminal to record sky's status.
+        let terminal = try TmuxTerminal("trap '' HUP; \(SkyBinary.url.path) compare serial batched --duration 1h --work 4000")
+        try terminal.waitForScreen { $0.contains("RUN 1 OF 2") && $0.firstMatch(of: /scans done [1-9]/) != nil }
+        try terminal.hangUp()
+        // A guard against a sky that spins on the dead terminal, not a timing assertion.
+        #expect(try terminal.exitStatus(limit: .seconds(60)) == 129)
+    }
 }
