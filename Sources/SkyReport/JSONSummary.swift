@@ -237,18 +237,14 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         }
     }
 
-    /// Seconds rounded to the microsecond, so the JSON carries no floating-point noise digits.
+    /// Seconds rounded to the microsecond (`OneLineJSON.seconds`).
     private static func microseconds(_ duration: Duration) -> Double {
-        (duration.seconds * 1e6).rounded() / 1e6
+        OneLineJSON.seconds(duration)
     }
 
     /// The object as one line of JSON.
     public func encoded() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding plain structs of numbers and strings cannot fail.
-        let data = try! encoder.encode(self)
-        return String(decoding: data, as: UTF8.self)
+        OneLineJSON.encode(self)
     }
 }
 

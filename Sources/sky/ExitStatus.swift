@@ -27,6 +27,7 @@ enum ExitStatus: CaseIterable {
         case soak
         case bench
         case replay
+        case compare
     }
 
     var code: Int32 {
@@ -79,19 +80,24 @@ enum ExitStatus: CaseIterable {
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay): nil
+        case (.success, .compare): "every run finished (a run that --errors throw or --fail-fast stopped is a result to compare)"
         case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
         case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
-        case (.verificationFailure, .run), (.verificationFailure, .soak):
+        case (.failure, .compare): "every run ran all of its scans, yet their checksums differ: a fault or a bug"
+        case (.verificationFailure, .run), (.verificationFailure, .soak), (.verificationFailure, .compare):
             "a result failed verification: possible hardware fault (wins over every status below)"
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
             "the run finished, but stdout, the events file or the metrics file lost output (one line on stderr says which)"
         case (.outputIncomplete, .bench): "the figures could not be written to stdout"
+        case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
             "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
             "stopped early (verdict FAIL); the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"
+        case (.hangup, .compare), (.interrupt, .compare), (.brokenPipe, .compare), (.terminated, .compare):
+            "stopped early: the run going is cancelled and the rest are not run; the table of the runs so far is still printed if stdout is there"
         case (.verificationFailure, .bench): nil
         }
     }

@@ -33,7 +33,7 @@ struct FrameGaps {
             gapP99Ms: Double(gaps.valueAtPercentile(99)) / 1000,
             gapMaxMs: Double(gaps.max) / 1000,
             cpuSeconds: cpu,
-            cpuShare: wall > .zero ? cpu / (wall.seconds * Double(max(1, cores))) : 0,
+            cpuShare: ProcessFigures.coreShare(cpuSeconds: cpu, over: wall, cores: cores),
             counterLagMaxMs: (counterLag.seconds * 1e6).rounded() / 1e3)
     }
 

@@ -17,6 +17,13 @@ struct HeadlessRun {
 
     /// Runs to the end and returns the exit status.
     func execute() -> ExitStatus {
+        let watched = watch()
+        return report.finish(watched.summary, signal: watched.signal, observations: watched.observations)
+    }
+
+    /// Runs to the end, and returns the summary, the signal that stopped the run and what its loop
+    /// observed, with nothing reported yet (`sky compare` reports its runs together).
+    func watch() -> (summary: RunSummary, signal: Int32?, observations: RunObservations) {
         let run = LaunchedRun(configuration: configuration, sinks: report.sinks)
         let clock = ContinuousClock()
         var nextStatus = clock.now + .seconds(1)
@@ -41,7 +48,6 @@ struct HeadlessRun {
             }
             summary = run.summary
         }
-        let observations = watch.finish(summary!, signal: caught)
-        return report.finish(summary!, signal: caught, observations: observations)
+        return (summary!, caught, watch.finish(summary!, signal: caught))
     }
 }

@@ -109,7 +109,10 @@ struct DashboardTests {
         }
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
-        let explained = try terminal.waitForScreen { $0.contains("Explain") }
+        // Waits for the panel's sentences too, not only its title: a capture can land mid-frame.
+        let explained = try terminal.waitForScreen(limit: .seconds(20)) {
+            $0.contains("Explain") && ($0.contains("starts in slot 0") || $0.contains("slot 0 freed by scan"))
+        }
         // How many scans finished before the pause took hold depends on the machine's load: the
         // first start's sentence may have scrolled off, and then a later start into slot 0 shows.
         #expect(explained.contains("starts in slot 0") || explained.contains("slot 0 freed by scan"), "\(explained)")

@@ -71,7 +71,8 @@ struct ScriptedRun {
                         return
                     }
                 } else {
-                    emit(.completed(ScanResult(signals: 1000 + scan.plan.index, checksum: 0)), scan.plan.index, slot: scan.slot, at: time)
+                    // A result of the scan's own, as its sector gives it.
+                    emit(.completed(ScanResult(signals: 1000 + scan.plan.index, checksum: scan.plan.sectorSeed)), scan.plan.index, slot: scan.slot, at: time)
                 }
             }
             if configuration.strategy == .serial { nextStart = time + Double(configuration.spacing / .microseconds(1)) / 1e6 }
@@ -152,6 +153,7 @@ struct ScriptedRun {
                     progress.stoppedIn = event.time - (stoppingAt ?? event.time)
                     continue
                 }
+                if case .completed(let result) = event.kind { progress.foldChecksum(result.checksum, of: event.scan) }
                 runs.append(Double((event.time - startedAt[event.scan]!) / .microseconds(1)) / 1000)
                 finishes.append(event.time)
                 progress.finishOrder.append(event.priority)
@@ -183,20 +185,28 @@ struct ScriptedRun {
         return LatencyPercentiles(p50: rank(0.5), p95: rank(0.95), p99: rank(0.99))
     }
 
-    /// The dashboard as the frame loop feeds it: a frame every `interval` up to `time`, each with
-    /// the events since the one before, then the snapshot.
+    /// The run as a frame loop sees it: a frame every `interval` up to `time` (or the end), each
+    /// with the events since the one before, then the snapshot at the frame's time.
+    func play(until time: Duration, interval: Duration = .milliseconds(33), _ frame: ([RunEvent], ScanSnapshot, Duration) -> Void) {
+        var fed = 0
+        var at = Duration.zero
+        while true {
+            let now = min(at, time, end)
+            let due = events[fed...].prefix { $0.time <= now }
+            fed += due.count
+            frame(Array(due), snapshot(at: now), now)
+            guard now < min(time, end) else { return }
+            at += interval
+        }
+    }
+
+    /// The dashboard as the frame loop feeds it, up to `time`.
     func state(at time: Duration, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode, interval: Duration = .milliseconds(33)) -> DashboardState {
         var state = DashboardState(snapshot: snapshot(at: .zero), size: size, info: info, glyphs: glyphs)
-        var fed = 0
-        var frame = Duration.zero
-        while true {
-            let now = min(frame, time, end)
-            let due = events[fed...].prefix { $0.time <= now }
-            _ = state.update(.events(Array(due)))
-            fed += due.count
-            _ = state.update(.frame(snapshot(at: now), elapsed: now))
-            guard now < min(time, end) else { return state }
-            frame += interval
+        play(until: time, interval: interval) { events, snapshot, now in
+            _ = state.update(.events(events))
+            _ = state.update(.frame(snapshot, elapsed: now))
         }
+        return state
     }
 }

@@ -1,11 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SkyReport
 
-/// The whole process's CPU time and context switches so far, from `getrusage`, and the machine's
-/// (`HostCPU`) read over the same stretch.
+/// The whole process's CPU time and context switches so far (`ProcessFigures.usage`), and the
+/// machine's (`HostCPU`) read over the same stretch.
 struct ProcessUsage: Sendable {
     /// User plus system time of every thread, in seconds.
     var cpuSeconds: Double
@@ -18,13 +14,8 @@ struct ProcessUsage: Sendable {
     var othersSeconds: Double? { host.map { max(0, $0.busySeconds - cpuSeconds) } }
 
     static func now() -> ProcessUsage {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return ProcessUsage(
-            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-            contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw,
-            host: HostCPU.now())
+        let usage = ProcessFigures.usage()
+        return ProcessUsage(cpuSeconds: usage.cpuSeconds, contextSwitches: usage.contextSwitches, host: HostCPU.now())
     }
 
     static func - (later: ProcessUsage, earlier: ProcessUsage) -> ProcessUsage {

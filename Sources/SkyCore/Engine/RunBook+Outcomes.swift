@@ -16,8 +16,7 @@ extension RunBook {
         switch report.outcome {
         case .success(let result):
             count(priority) { $0.completed += 1 }
-            // XOR of mixed per-scan checksums: the same scans give the same value in any order.
-            progress.checksum ^= SplitMix64.mix(result.checksum ^ UInt64(truncatingIfNeeded: scan))
+            progress.foldChecksum(result.checksum, of: scan)
         case .failure(.failed(let failure)):
             count(priority) { $0.failed += 1 }
             log(ScanErrorRecord(scan: scan, priority: priority, failure: failure, time: now))

@@ -114,6 +114,13 @@ public struct RunProgress: Equatable, Sendable {
         self.configuration = configuration
         batch = configuration.window
     }
+
+    /// Adds completed scan `scan`'s result checksum to `checksum`: an XOR of mixed per-scan
+    /// checksums, so the same scans give the same value in any order.
+    @inline(__always)
+    public mutating func foldChecksum(_ result: UInt64, of scan: Int) {
+        checksum ^= SplitMix64.mix(result ^ UInt64(truncatingIfNeeded: scan))
+    }
 }
 
 /// Finishes counted by the scans' children themselves (see `RunProgress.direct`).

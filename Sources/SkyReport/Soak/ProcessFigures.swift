@@ -3,8 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SkyCore
 
-/// This process's resident memory and open file descriptors, read from `/proc` (Linux).
+/// This process's resident memory and open file descriptors, read from `/proc` (Linux), and its CPU
+/// time.
 public enum ProcessFigures {
     /// Resident set size in bytes (the second field of `/proc/self/statm`, in pages); 0 if unknown.
     public static func residentBytes() -> Int {
@@ -24,6 +26,22 @@ public enum ProcessFigures {
             if name != "." && name != ".." { count += 1 }
         }
         return count - 1
+    }
+
+    /// CPU time of every thread of this process so far, user and system, in seconds, and its
+    /// context switches (voluntary: a thread blocked; involuntary: a thread was preempted), from
+    /// `getrusage`.
+    public static func usage() -> (cpuSeconds: Double, contextSwitches: Int) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (seconds(usage.ru_utime) + seconds(usage.ru_stime), usage.ru_nvcsw + usage.ru_nivcsw)
+    }
+
+    /// `cpuSeconds` as a share of `cores` cores over `wall`: 1 is every core busy throughout; 0
+    /// when no time has passed.
+    public static func coreShare(cpuSeconds: Double, over wall: Duration, cores: Int) -> Double {
+        wall > .zero ? cpuSeconds / (wall.seconds * Double(max(1, cores))) : 0
     }
 
     /// A small text file, read in one go without Foundation.

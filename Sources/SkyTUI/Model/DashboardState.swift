@@ -87,11 +87,7 @@ public struct DashboardState: Sendable {
             let counters = snapshot.counters
             rates.observe(finished: counters.finished, at: elapsed)
             counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
-            timeline.advance(to: elapsed, lanes: snapshot.slots.count)
-            // Before the start nothing runs or waits yet: a sample then would read as an idle start.
-            if snapshot.phase != .ready {
-                timeline.sample(at: elapsed, threads: snapshot.onThread, queue: counters.waiting)
-            }
+            timeline.follow(snapshot, at: elapsed)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
             return []
         case .resize(let size):

@@ -98,17 +98,42 @@ public struct Timeline: Sendable {
         sampledAt = time
     }
 
-    /// The columns to draw, `columns` at most: the whole run scaled to fit when `wholeRun` is set
-    /// or the fitting scale is within `liveColumnLimit`; otherwise the newest stretch at that
-    /// limit, which scrolls.
-    func window(columns: Int, wholeRun: Bool) -> TimelineWindow {
+    /// A frame's snapshot at the run's live elapsed time: open spans grow to it, and the threads
+    /// and the queue are sampled once the run has started (before, nothing runs or waits yet, and
+    /// a sample would read as an idle start).
+    public mutating func follow(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+        advance(to: elapsed, lanes: snapshot.slots.count)
+        if snapshot.phase != .ready {
+            sample(at: elapsed, threads: snapshot.onThread, queue: snapshot.counters.waiting)
+        }
+    }
+
+    /// The narrowest column, in microseconds, at which the whole run fits in `columns` columns: a
+    /// power-of-two multiple of `firstColumnWidth`.
+    func wholeRunColumnWidth(fitting columns: Int) -> Int64 {
         let fits = Int64(max(1, min(columns, TimelineRing.capacity)))
         let newest = whole.end - 1
         var factor: Int64 = 1
         while newest / factor + 1 > fits { factor *= 2 }
-        if wholeRun || whole.width * factor <= Self.microseconds(Self.liveColumnLimit) {
-            return TimelineWindow(ring: whole, factor: factor, columns: 0..<(newest / factor + 1), now: now)
+        return whole.width * factor
+    }
+
+    /// The whole run at `columnWidth` microseconds a column, which must be at least this run's
+    /// `wholeRunColumnWidth`: runs drawn one above another share a scale this way.
+    func window(columnWidth: Int64) -> TimelineWindow {
+        let factor = max(1, columnWidth / whole.width)
+        return TimelineWindow(ring: whole, factor: factor, columns: 0..<((whole.end - 1) / factor + 1), now: now)
+    }
+
+    /// The columns to draw, `columns` at most: the whole run scaled to fit when `wholeRun` is set
+    /// or the fitting scale is within `liveColumnLimit`; otherwise the newest stretch at that
+    /// limit, which scrolls.
+    func window(columns: Int, wholeRun: Bool) -> TimelineWindow {
+        let width = wholeRunColumnWidth(fitting: columns)
+        if wholeRun || width <= Self.microseconds(Self.liveColumnLimit) {
+            return window(columnWidth: width)
         }
+        let fits = Int64(max(1, min(columns, TimelineRing.capacity)))
         let liveFactor = max(1, Self.microseconds(Self.liveColumnLimit) / recent.width)
         let last = (recent.end - 1) / liveFactor
         let oldest = max(recent.first / liveFactor, last - fits + 1)

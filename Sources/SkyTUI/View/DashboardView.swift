@@ -16,7 +16,9 @@ public enum DashboardView {
         var grid = Grid(size: state.size)
         let size = state.size
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
-            TooSmallNotice.draw(state, into: &grid, minimum: minimumSize)
+            let snapshot = state.snapshot
+            let done = "\(snapshot.counters.ended)\(snapshot.configuration.total.map { " of \($0)" } ?? "") scans done"
+            TooSmallNotice.draw(done, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }
         HeaderPanel.draw(state, into: &grid)

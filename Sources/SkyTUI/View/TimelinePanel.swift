@@ -40,15 +40,8 @@ enum TimelinePanel {
         let timeline = state.timeline
         let glyphs = state.glyphs
         let rows = Rows(bands: timeline.bands, height: height)
-        let slotsPerRow = rows.bandsPerRow * timeline.slotsPerBand
-        let digits = String(max(0, timeline.lanes - 1)).count
-        let laneLabels = (0..<rows.lanes).map { row in
-            let first = row * slotsPerRow
-            let last = min(timeline.lanes, first + slotsPerRow) - 1
-            return first == last
-                ? " slot " + Figures.padLeft(String(first), digits)
-                : " slots \(first)-\(last)"
-        }
+        let lanes = TimelineLanes(timeline, bandsPerRow: rows.bandsPerRow)
+        let laneLabels = lanes.labels
         // The labels' width sets the window's, and the queue's label needs the window: the labels
         // of a first window decide, and the queue's scale is read again from the final one.
         var labelWidth = (laneLabels + [" threads 0-\(state.info.cores)"]).map(\.count).max()! + 1
@@ -62,20 +55,11 @@ enum TimelinePanel {
         }
         let left = x + labelWidth
 
-        Section.rule("Timeline", note: note(window, dense: slotsPerRow > 1, glyphs: glyphs, room: width - 16),
+        Section.rule("Timeline", note: note(window, dense: lanes.slotsPerRow > 1, glyphs: glyphs, room: width - 16),
                      into: &grid, x: x, y: y, width: width, glyphs: glyphs)
         for (row, label) in laneLabels.enumerated() {
-            let lineY = y + 1 + row
-            grid.write(label, x: x, y: lineY, style: Style(.muted), width: labelWidth)
-            let bands = (row * rows.bandsPerRow)..<min(timeline.bands, (row + 1) * rows.bandsPerRow)
-            let slots = Float(min(timeline.lanes, (row + 1) * slotsPerRow) - row * slotsPerRow)
-            for column in window.columns {
-                let cell = window.cell(column: column, bands: bands)
-                let share = cell.busy / max(slots * window.seconds(column: column), 1e-9)
-                if let mark = mark(cell, single: slots == 1, share: share, glyphs: glyphs) {
-                    grid[left + Int(column - window.columns.lowerBound), lineY] = mark
-                }
-            }
+            grid.write(label, x: x, y: y + 1 + row, style: Style(.muted), width: labelWidth)
+            lanes.draw(row: row, window, glyphs: glyphs, into: &grid, x: left, y: y + 1 + row)
         }
         var lineY = y + 1 + rows.lanes
         if rows.history {
@@ -86,7 +70,7 @@ enum TimelinePanel {
     }
 
     /// `1 column = 50 ms`, then as much of the legend of the glyphs in use as fits in `room`.
-    private static func note(_ window: TimelineWindow, dense: Bool, glyphs: Glyphs, room: Int) -> String {
+    static func note(_ window: TimelineWindow, dense: Bool, glyphs: Glyphs, room: Int) -> String {
         let scale = "1 column = " + Figures.delay(.microseconds(window.columnWidth))
         let shades = String(glyphs.shades)
         let stops = "\(glyphs.failed) failed \(glyphs.cancelled) cancelled"

@@ -1,12 +1,13 @@
-/// Shown instead of the dashboard below the minimum size; the keys still work, so q still quits.
+/// Shown instead of a dashboard below its minimum size, with a line of progress; the keys still
+/// work, so q still quits.
 enum TooSmallNotice {
-    static func draw(_ state: DashboardState, into grid: inout Grid, minimum: TerminalSize) {
+    static func draw(_ progress: String, glyphs: Glyphs, into grid: inout Grid, minimum: TerminalSize) {
         let size = grid.size
-        let times = state.glyphs.times
+        let times = glyphs.times
         let lines = [
             "terminal too small",
             "(need \(minimum.width)\(times)\(minimum.height), have \(size.width)\(times)\(size.height))",
-            "\(state.snapshot.counters.ended)\(state.snapshot.configuration.total.map { " of \($0)" } ?? "") scans done",
+            progress,
             "q quits",
         ]
         let top = max(0, (size.height - lines.count) / 2)

@@ -1,0 +1,53 @@
+import ArgumentParser
+import SkyCore
+import SkyReport
+
+/// The runs of `sky compare`: one configuration per compared setting, each the shared one with
+/// that setting in its place. A setting that cannot run with the shared configuration is bad input,
+/// refused before anything runs.
+struct ComparisonPlan {
+    let settings: [ComparedSetting]
+    /// What every run shares, the seed included, so each runs the same scans.
+    let shared: RunConfiguration
+    /// A configuration per setting, in order.
+    let runs: [RunConfiguration]
+
+    init(settings: [ComparedSetting], shared: RunConfiguration) throws {
+        for setting in settings {
+            if let problem = Self.problem(running: setting, with: shared) { throw ValidationError(problem) }
+        }
+        self.settings = settings
+        self.shared = shared
+        runs = settings.map { $0.applied(to: shared) }
+    }
+
+    /// Why `setting` cannot run with `shared`, as the rules of `RunConfiguration` have it; `nil`
+    /// if it can.
+    static func problem(running setting: ComparedSetting, with shared: RunConfiguration) -> String? {
+        switch setting {
+        case .strategy(.unbounded) where shared.total == nil:
+            "unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))"
+        case .strategy(.unbounded) where shared.total! > RunConfiguration.unboundedLimit:
+            "unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or leave unbounded out)"
+        case .strategy(.stream) where shared.errors == .throw:
+            "stream cannot run --errors throw, which needs a task group: compare serial, unbounded or batched with it"
+        case .errors(.throw) where shared.strategy == .stream:
+            "--strategy stream cannot run --errors throw, which needs a task group: compare result and throw with --strategy serial, unbounded or batched"
+        case .strategy(let strategy) where strategy != .serial && shared.spacing > .zero:
+            "--spacing is the gap between serial scans, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy serial"
+        default:
+            nil
+        }
+    }
+
+    /// The command that runs this comparison again: the names, then the shared options as `sky`
+    /// would repeat them (`RunConfiguration.replayCommand`), the seed among them.
+    var replay: String {
+        "sky compare " + settings.map(\.name).joined(separator: " ") + shared.replayCommand.dropFirst("sky".count)
+    }
+
+    /// The comparison before any run.
+    func comparison(cores: Int) -> Comparison {
+        Comparison(settings: settings, configuration: shared, cores: cores, replay: replay)
+    }
+}
