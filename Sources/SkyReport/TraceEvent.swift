@@ -34,7 +34,7 @@ public enum TraceEvent {
         let start = span.startedAt.wholeMicroseconds
         var line = ",{\"name\":\"scan \(event.scan)\",\"cat\":\"scan\",\"ph\":\"X\",\"ts\":\(start)"
         line += ",\"dur\":\(event.time.wholeMicroseconds - start),\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"scan\":\(event.scan)"
-        if let name = span.child.taskName { line += ",\"task\":\(quoted(name))" }
+        if let name = span.child.taskName(scan: event.scan) { line += ",\"task\":\(quoted(name))" }
         line += ",\"priority_asked\":\"\(event.priority)\""
         if let observed = span.child.observed { line += ",\"priority_observed\":\"\(priorityName(observed))\"" }
         line += ",\"outcome\":\"\(event.name)\",\"wait_ms\":\(FixedPoint.fixed(span.wait.seconds * 1000, places: 3))"

@@ -28,7 +28,7 @@ struct ScanSpanTests {
                 // Measured inside the child, within the span the book saw.
                 #expect(span.ran >= .zero && span.ran <= event.time - start)
                 // A serial run's scans run inline in the loop's own task, so that is the name they read.
-                #expect(span.child.taskName == (strategy == .serial ? ScanChild.serialLoopName : "scan \(event.scan)"))
+                #expect(span.child.taskName(scan: event.scan) == (strategy == .serial ? ScanChild.serialLoopName : "scan \(event.scan)"))
                 #expect(span.child.observed != nil)
             }
         }

@@ -21,7 +21,7 @@ struct TraceTests {
 
     @Test("A span carries its scan, slot, times in microseconds and the documented args")
     func span() throws {
-        let span = ScanSpan(startedAt: .microseconds(1_500), wait: .microseconds(250), child: ChildView(taskName: "scan 7", observed: .low))
+        let span = ScanSpan(startedAt: .microseconds(1_500), wait: .microseconds(250), child: ChildView(taskName: "scan 7", scan: 7, observed: .low))
         let completed = ScanEvent(
             kind: .completed(ScanResult(signals: 3, checksum: 0xab)), scan: 7, priority: .high, slot: 2, time: .microseconds(4_000), span: span)
         let record = try #require(TraceEvent.span(completed))
@@ -79,7 +79,7 @@ struct TraceTests {
 
     @Test("Cut after any whole line, the trace closes into valid JSON with its ending")
     func cutAnywhere() throws {
-        let span = ScanSpan(startedAt: .zero, wait: .zero, child: ChildView(taskName: "scan 0"))
+        let span = ScanSpan(startedAt: .zero, wait: .zero, child: ChildView(taskName: "scan 0", scan: 0))
         let records = [
             TraceEvent.header(Self.configuration), TraceEvent.track(slot: 0),
             TraceEvent.span(ScanEvent(kind: .cancelled, scan: 0, priority: .low, slot: 0, time: .seconds(1), span: span))!,

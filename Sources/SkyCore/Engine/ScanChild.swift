@@ -43,7 +43,7 @@ final class ScanChild: Sendable {
     func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {
         let cell = ledger[slot]
         let observed = cell.noteStart(of: scan, asked: asked)
-        let view = ChildView(taskName: isNamed ? Task.name : nil, observed: observed)
+        let view = ChildView(taskName: isNamed ? Task.name : nil, scan: scan, observed: observed)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
             verify: configuration.verify)
