@@ -4,7 +4,7 @@
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
 /// A `String` there would make each move count references, and even sixteen bytes of name made
-/// every report larger, which cost the engine a tenth of its speed at `--work 0`. So the name is
+/// every report larger, which cost the engine about a fifth of its speed at `--work 0`. So the name is
 /// kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial loop's),
 /// which is all a Sky task is ever called; any other name is not carried.
 public struct ChildView: Equatable, Sendable {
