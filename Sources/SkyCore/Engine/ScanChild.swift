@@ -52,7 +52,7 @@ final class ScanChild: Sendable {
         // A scan short enough never to suspend runs without an async call.
         let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
         let ran = clock.now - began
-        cell.noteFinish(outcome)
+        cell.noteFinish(of: scan, outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 }
