@@ -129,9 +129,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
     public var stoppedInMs: Double?
-    /// Run time (started to finished) of completed and failed scans.
+    /// Run time of completed and failed scans, as each scan's child measured its own sweep (the
+    /// events' `ran`): no wait for the actor is in it.
     public var latencyMs: Percentiles
-    /// Wait time (scheduled to started).
+    /// Wait time (scheduled to started, both moments in the actor's book).
     public var waitMs: Percentiles
     public var byPriority: [String: Counts]
     public var priorityShift: Shift

@@ -48,8 +48,10 @@ public enum TextSummary {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")
         }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
-        lines.append("  run time  ms  " + percentiles(s.runLatency))
-        lines.append("  wait time ms  " + percentiles(s.waitLatency))
+        // Each figure says who measured it: a child times its own sweep, so no wait for the actor
+        // is in a run time; a wait runs between two moments of the actor's book.
+        lines.append("  run time  ms  " + percentiles(s.runLatency) + "  (each scan's child, first line to last)")
+        lines.append("  wait time ms  " + percentiles(s.waitLatency) + "  (the actor, scheduled to started)")
         let byPriority = ScanPriority.allCases.map { p in
             let counts = s.byPriority[p]
             return "\(p) \(counts.finished)/\(counts.scheduled)"

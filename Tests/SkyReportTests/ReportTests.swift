@@ -92,6 +92,10 @@ struct ReportTests {
         #expect(text.contains("seed 5"))
         #expect(text.contains("completed \(summary.counters.completed)  failed \(summary.counters.failed)  cancelled 0"))
         #expect(text.contains("replay: sky --total 12 --batch 2 --seed 5"))
+        // Each time says who measured it: the run time is each child's own, the wait the actor's.
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  run time  ms  p50 ") && $0.hasSuffix("(each scan's child, first line to last)") })
+        #expect(lines.contains { $0.hasPrefix("  wait time ms  p50 ") && $0.hasSuffix("(the actor, scheduled to started)") })
         for error in summary.errors {
             #expect(text.contains("scan \(error.scan) (\(error.priority)): \(error.failure)"))
         }

@@ -62,7 +62,9 @@ public struct RunReplay: Sendable {
         snapshot.progress.peakOnThread = peakOnThread
         let c = snapshot.counters
         // The children's own counts match the book's in a record: no actor lags behind them.
-        snapshot.progress.direct = DirectCounts(completed: c.completed, failed: c.failed, verificationFailures: c.verificationFailures)
+        snapshot.progress.direct = DirectCounts(
+            completed: c.completed, failed: c.failed, verificationFailures: c.verificationFailures, running: c.running,
+            endedInSlot: c.inStream)
         snapshot.progress.priorityShift = shift
         return snapshot
     }

@@ -53,7 +53,7 @@ final class ScanChild: Sendable {
         let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
         // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
         let ran = Duration.microseconds((clock.now - began).wholeMicroseconds)
-        cell.noteFinish(outcome)
+        cell.noteFinish(of: scan, outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 }

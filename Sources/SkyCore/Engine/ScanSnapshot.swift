@@ -123,16 +123,25 @@ public struct RunProgress: Equatable, Sendable {
     }
 }
 
-/// Finishes counted by the scans' children themselves (see `RunProgress.direct`).
+/// Finishes counted by the scans' children themselves (see `RunProgress.direct`), and what the
+/// children of the scans holding a slot say of themselves.
 public struct DirectCounts: Equatable, Sendable {
     public var completed = 0
     public var failed = 0
     public var verificationFailures = 0
+    /// Scans holding a slot whose child has begun and not ended: running, as the children know it.
+    /// A child the actor has added but the pool has not yet run is not among them.
+    public var running = 0
+    /// Scans holding a slot whose child has already ended: the actor has yet to book the end, or,
+    /// in a stream run, the result waits in the stream.
+    public var endedInSlot = 0
 
-    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0) {
+    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0, running: Int = 0, endedInSlot: Int = 0) {
         self.completed = completed
         self.failed = failed
         self.verificationFailures = verificationFailures
+        self.running = running
+        self.endedInSlot = endedInSlot
     }
 
     /// As `ScanCounters.finished`.

@@ -2,7 +2,7 @@ import Synchronization
 
 /// What each scan's own child reports while it runs, kept per slot and read without a hop to the
 /// actor: the priority the runtime runs it at (`Task.currentPriority`, against the one it asked
-/// for), and its finish, counted the moment it ends.
+/// for), that it has ended, and its finish, counted the moment it ends.
 ///
 /// The actor learns a scan's end only when it gets a turn on the pool; these counts do not wait
 /// for that, which is what `--counters direct` shows. One cell per slot: a slot's scans run one
@@ -13,6 +13,9 @@ final class SlotLedger: Sendable {
         /// `(scan + 1) << 8 | effective priority`, so a reader never takes the previous
         /// occupant's figure for the new one's.
         fileprivate let effective = Atomic<UInt64>(0)
+        /// `scan + 1` of the last scan whose child ended here, however it ended. A store, not a
+        /// count: the slot's next scan starts only after the actor has taken this one's result.
+        fileprivate let ended = Atomic<Int>(0)
         fileprivate let completed = Atomic<Int>(0)
         fileprivate let failed = Atomic<Int>(0)
         fileprivate let mismatched = Atomic<Int>(0)
@@ -33,8 +36,9 @@ final class SlotLedger: Sendable {
             return effective
         }
 
-        /// Called by the scan's child as it ends.
-        func noteFinish(_ outcome: ScanOutcome) {
+        /// Called by `scan`'s child as it ends.
+        func noteFinish(of scan: Int, _ outcome: ScanOutcome) {
+            ended.store(scan + 1, ordering: .relaxed)
             switch outcome {
             case .success: completed.wrappingAdd(1, ordering: .relaxed)
             case .failure(.failed): failed.wrappingAdd(1, ordering: .relaxed)
@@ -58,6 +62,27 @@ final class SlotLedger: Sendable {
         let value = cells[slot].effective.load(ordering: .relaxed)
         guard value >> 8 == UInt64(scan + 1) else { return nil }
         return TaskPriority(rawValue: UInt8(truncatingIfNeeded: value))
+    }
+
+    /// Whether the child of `scan`, in `slot`, has ended, as the child itself noted.
+    func hasEnded(slot: Int, scan: Int) -> Bool {
+        slot < cells.count && cells[slot].ended.load(ordering: .relaxed) == scan + 1
+    }
+
+    /// What the children of the scans holding `slots` (the book's) say of themselves: each one's
+    /// effective priority, and in `direct`, how many have begun and not ended, and how many have
+    /// ended while the book still holds their slot.
+    func annotate(_ slots: inout [SlotOccupancy?], into direct: inout DirectCounts) {
+        for (slot, occupancy) in slots.enumerated() {
+            guard let occupancy else { continue }
+            let effective = effective(slot: slot, scan: occupancy.scan)
+            slots[slot]?.effective = effective
+            if hasEnded(slot: slot, scan: occupancy.scan) {
+                direct.endedInSlot += 1
+            } else if effective != nil {
+                direct.running += 1
+            }
+        }
     }
 
     /// Every slot's counts, summed: exact once the children have ended, and otherwise at most a

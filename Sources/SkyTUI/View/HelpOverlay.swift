@@ -6,9 +6,9 @@ enum HelpOverlay {
         let spans = String(glyphs.spans)
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
-            ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
+            ("Scans", "actor: booked when the actor takes a result, which waits for a thread. children: counted by each child as it ends."),
             ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
-            ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
+            ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
             ("Timeline", "\(spans) high, medium, low; \(ends)"),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),

@@ -8,15 +8,24 @@ enum SlotLanes {
         let slots = snapshot.slots
         let busy = slots.lazy.filter { $0 != nil }.count
         let median = Duration.milliseconds(snapshot.runLatency.p50)
-        let note = median > .zero ? "bars: time run against the median" : ""
-        // Running is what the program started; on a thread is what the pool is executing right
-        // now. More running than cores means children waiting for a thread.
+        // A lane's time is how long its scan has held the slot, by the actor's book; the median is
+        // of the children's own run times.
+        let note = median > .zero ? "bars: slot time against the median run" : ""
+        // Busy is what the actor started and has not yet booked as ended; on a thread is what the
+        // pool is executing right now, as the children count it. More busy than cores means
+        // children waiting for a thread. With direct counters, the children also say how many of
+        // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
-        let occupancy = switch snapshot.configuration.strategy {
-        case .unbounded: "\(busy) in the group \(dot) \(snapshot.onThread) on a thread (\(state.info.cores) cores)   "
-        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy \(dot) \(snapshot.onThread) on a thread   "
+        let held = switch snapshot.configuration.strategy {
+        case .unbounded: "\(busy) in the group"
+        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy"
         }
-        Section.rule("Slots", note: note.isEmpty ? String(occupancy.dropLast(3)) : occupancy + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
+        let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
+        let occupancy = "\(CounterSource.viaActor.tag): \(held) \(dot) \(CounterSource.direct.tag): \(ended)\(snapshot.onThread) on a thread\(cores)   "
+        // The hint about the bars goes whole or not at all; the counts always stay.
+        let fits = "── Slots  ".count + occupancy.count + note.count + 2 <= width
+        Section.rule("Slots", note: note.isEmpty || !fits ? String(occupancy.dropLast(3)) : occupancy + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = height - 1
         guard rows > 0 else { return }
         // When not every lane fits, the last row sums up the ones left out.

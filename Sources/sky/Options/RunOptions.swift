@@ -95,7 +95,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
+            "Slow motion: a fraction of full speed, e.g. 0.25 gives each scan four times the work on its thread, so it takes four times as long and stays CPU-bound (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
             valueName: "f"),
         transform: { try ArgumentValue.speed($0) })
     var speed: Double = RunDefaults.speed
