@@ -117,8 +117,7 @@ struct RuntimePriorityTests {
         }
     }
 
-    // Texts: docs/design.md ("each priority has threads of its own"); the counters lag that lesson 4
-    // shows with --no-yield happens among jobs of one priority.
+    // Texts: docs/design.md ("each priority has threads of its own").
     @Test("With every core busy at medium, a job at high, low or background still starts at once, on a thread of its own")
     func otherPrioritiesDoNotQueueBehindAFullPool() async {
         let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -144,8 +143,8 @@ struct RuntimePriorityTests {
         #expect(held == Array(repeating: true, count: others.count), "\(held.count) of \(others.count) started while \(cores) medium jobs held the cores")
     }
 
-    // Texts: docs/design.md and lesson 4: the pool cannot prefer a high child to a low one, as it
-    // is handed them all at one priority; the order comes from Sky's ready queue alone.
+    // Texts: docs/design.md: the pool cannot prefer a high child to a low one, as it is handed them
+    // all at one priority; the order comes from Sky's ready queue alone.
     @Test("Children added while the pool is full start in the order they were added, not by the priority they asked for")
     func saturatedPoolRunsChildrenInOrder() async {
         let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -57,10 +57,10 @@ public actor ScanModel {
         snapshot.startedAt = startedAt
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
-        (snapshot.progress.direct, snapshot.progress.priorityShift) = ledger.totals()
+        snapshot.progress.direct = ledger.totals()
         for (slot, occupancy) in snapshot.slots.enumerated() {
-            guard let occupancy else { continue }
-            snapshot.slots[slot]?.effective = ledger.effective(slot: slot, scan: occupancy.scan)
+            guard let occupancy, let reading = ledger.reading(slot: slot, scan: occupancy.scan) else { continue }
+            snapshot.slots[slot]?.child = reading
         }
         return snapshot
     }

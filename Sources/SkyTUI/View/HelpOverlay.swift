@@ -9,7 +9,7 @@ enum HelpOverlay {
             ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
             ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
             ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
-            ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
+            ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now."),
             ("Timeline", "\(spans) high, medium, low; \(ends)"),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
         ]
@@ -27,9 +27,7 @@ enum HelpOverlay {
         var lines: [(String, String)] = []
         let glyphs = state.glyphs
         for (term, text) in entries(glyphs) {
-            // The arrows as the lanes draw them (ASCII when the locale is not UTF-8).
-            let shown = String(text.map { $0 == "↑" ? glyphs.up : $0 == "↓" ? glyphs.down : $0 })
-            for (index, line) in wrap(shown, width: textWidth).enumerated() {
+            for (index, line) in wrap(text, width: textWidth).enumerated() {
                 lines.append((index == 0 ? term : "", line))
             }
         }
