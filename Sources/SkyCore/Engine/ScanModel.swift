@@ -57,7 +57,7 @@ public actor ScanModel {
         snapshot.startedAt = startedAt
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
-        (snapshot.progress.direct, snapshot.progress.priorityShift) = ledger.totals()
+        snapshot.progress.direct = ledger.totals()
         ledger.annotate(&snapshot.slots, into: &snapshot.progress.direct)
         return snapshot
     }

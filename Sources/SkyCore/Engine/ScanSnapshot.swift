@@ -103,8 +103,8 @@ public struct RunProgress: Equatable, Sendable {
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.
     public var direct = DirectCounts()
-    /// Started scans whose child ran at another priority than the one it asked for.
-    public var priorityShift = PriorityShift()
+    /// What the started scans read of their priorities, counted as the book takes their ends.
+    public var priorityReadings = PriorityReadings()
     /// `--duration` has run out: no more scans start; the running ones finish.
     public var timeUp = false
     /// The latest verification failure, if any (`counters.verificationFailures` counts them all).
@@ -147,37 +147,6 @@ public struct DirectCounts: Equatable, Sendable {
     /// As `ScanCounters.finished`.
     public var finished: Int {
         ScanCounters.finished(completed: completed, failed: failed, verificationFailures: verificationFailures)
-    }
-}
-
-/// How many started scans the runtime ran above (escalated) or below the priority they asked for,
-/// by what `Task.currentPriority` reported inside each scan's child.
-public struct PriorityShift: Equatable, Sendable {
-    public var raised = 0
-    public var lowered = 0
-
-    public init(raised: Int = 0, lowered: Int = 0) {
-        self.raised = raised
-        self.lowered = lowered
-    }
-
-    public enum Direction: Sendable {
-        case raised
-        case lowered
-    }
-
-    /// Whether the runtime ran a scan above or below the priority it asked for; `nil` if at it.
-    public static func direction(asked: ScanPriority, observed: TaskPriority) -> Direction? {
-        observed > asked.taskPriority ? .raised : observed < asked.taskPriority ? .lowered : nil
-    }
-
-    /// Counts one scan's shift, if it had one.
-    public mutating func note(asked: ScanPriority, observed: TaskPriority) {
-        switch Self.direction(asked: asked, observed: observed) {
-        case .raised: raised += 1
-        case .lowered: lowered += 1
-        case nil: break
-        }
     }
 }
 

@@ -9,7 +9,7 @@ enum HelpOverlay {
             ("Scans", "actor: booked when the actor takes a result, which waits for a thread. children: counted by each child as it ends."),
             ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
-            ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
+            ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now."),
             ("Timeline", "\(spans) high, medium, low; \(ends)"),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
         ]
@@ -27,9 +27,7 @@ enum HelpOverlay {
         var lines: [(String, String)] = []
         let glyphs = state.glyphs
         for (term, text) in entries(glyphs) {
-            // The arrows as the lanes draw them (ASCII when the locale is not UTF-8).
-            let shown = String(text.map { $0 == "↑" ? glyphs.up : $0 == "↓" ? glyphs.down : $0 })
-            for (index, line) in wrap(shown, width: textWidth).enumerated() {
+            for (index, line) in wrap(text, width: textWidth).enumerated() {
                 lines.append((index == 0 ? term : "", line))
             }
         }
