@@ -22,8 +22,9 @@ public enum RunEnding: Equatable, Sendable {
     case cancelled
     /// `--fail-fast`: this scan's failure cancelled the rest.
     case failFast(scan: Int)
-    /// `--errors throw`: this scan's failure was thrown out of the task group, which cancelled
-    /// the rest and discarded the results it held.
+    /// `--errors throw`: this scan's failure was thrown (out of the task group, which cancelled
+    /// the rest and discarded the results it held; or out of the serial loop, so that no scan
+    /// started after it).
     case thrown(scan: Int)
     /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
     /// still waiting in the ready queue (at most one batch) were cancelled.
