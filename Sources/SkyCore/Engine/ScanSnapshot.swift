@@ -86,9 +86,12 @@ public struct RunProgress: Equatable, Sendable {
     public var phase: RunPhase = .ready
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
-    /// Scans finished (completed or failed) per second over the last five seconds.
+    /// Scans finished (completed or failed) per second over the last `recentRateWindow` (the run
+    /// so far, while it is younger).
     public var recentRate = 0.0
     public var meanRate = 0.0
+    /// The span of `recentRate`: five seconds.
+    public static var recentRateWindow: Duration { ThroughputMeter.window }
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
     /// Scans executing on a pool thread at the moment of reading (between two of their yields);

@@ -15,6 +15,9 @@ public struct DashboardState: Sendable {
     public private(set) var size: TerminalSize
     public private(set) var showingHelp = false
     public private(set) var rates = RateHistory()
+    /// The highest rate the throughput panel has shown, over its own window: a column, the rate
+    /// over the last five seconds, or the mean. So no rate on screen reads above it.
+    public private(set) var peakRate: ScanRate?
     /// How far the actor's counters trail the children's own.
     public private(set) var counterLag = CounterLag()
     /// The batch asked for with + and -; the engine's snapshot catches up within a step.
@@ -59,10 +62,19 @@ public struct DashboardState: Sendable {
 
     public var isFinished: Bool { snapshot.phase.isFinished }
 
-    /// Scans finished a second over the last five seconds, as the frames saw them, so the figure
-    /// falls while no scan finishes; the engine's own before the first frame, and at the end.
-    public var recentRate: Double {
-        isFinished ? snapshot.recentRate : rates.recentRate(over: 5) ?? snapshot.recentRate
+    /// Scans finished a second over the last five seconds (the run so far, while it is younger),
+    /// as the frames saw them, so the figure falls while no scan finishes; the engine's own before
+    /// the first frame, and at the end, where the summary prints it too.
+    public var recentRate: ScanRate {
+        let window = RunProgress.recentRateWindow
+        if !isFinished, let seen = rates.recentRate(over: window) { return seen }
+        return ScanRate(perSecond: snapshot.recentRate, over: min(snapshot.elapsed, window))
+    }
+
+    /// Scans finished a second since the start, at the frame's live elapsed time: the engine's
+    /// figure is refreshed only when scans finish, and would stand still between long scans.
+    public var meanRate: ScanRate {
+        ScanRate(finishes: Double(snapshot.counters.finished), over: elapsed)
     }
 
     /// Paused as far as the user can tell: asked for, or already in force.
@@ -86,6 +98,7 @@ public struct DashboardState: Sendable {
             self.elapsed = elapsed
             let counters = snapshot.counters
             rates.observe(finished: counters.finished, at: elapsed)
+            notePeak()
             counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
             timeline.follow(snapshot, at: elapsed)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
@@ -104,6 +117,16 @@ public struct DashboardState: Sendable {
             if narration.count > Self.narrationLimit { narration.removeFirst(narration.count - Self.narrationLimit) }
             return []
         }
+    }
+
+    /// Raises the peak to any rate the throughput panel now shows above it. From the first whole
+    /// second on (or the end of a shorter run): before, every window is a few frames long.
+    private mutating func notePeak() {
+        guard rates.highestColumn != nil || isFinished else { return }
+        var shown = [recentRate, meanRate]
+        if let highest = rates.highestColumn { shown.append(ScanRate(perSecond: highest, over: RateHistory.interval)) }
+        if isFinished, let closing = rates.closingColumns(last: 0).closing { shown.append(closing) }
+        for rate in shown where rate.perSecond > (peakRate?.perSecond ?? 0) { peakRate = rate }
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {

@@ -33,6 +33,12 @@ enum Figures {
         FixedPoint.fixed(max(0, duration.seconds), places: 1) + " s"
     }
 
+    /// The window a rate is over: whole seconds without a decimal (`5 s`), else `seconds`.
+    static func window(_ duration: Duration) -> String {
+        let tenths = Int((max(0, duration.seconds) * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : seconds(duration)
+    }
+
     /// A short delay: whole milliseconds under a second (`610 ms`), else `seconds`.
     static func delay(_ duration: Duration) -> String {
         duration < .seconds(1) ? FixedPoint.fixed(max(0, duration.seconds * 1000), places: 0) + " ms" : seconds(duration)

@@ -7,7 +7,7 @@ enum HelpOverlay {
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
             ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
-            ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
+            ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest shown. A column a second; after the run, the last is the final part-second."),
             ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
             ("Timeline", "\(spans) high, medium, low; \(ends)"),
