@@ -43,7 +43,7 @@ struct ThroughputPanelTests {
         // Its rate is over its own length, which the rule names.
         let part = end - .seconds(Int(end.seconds))
         let text = DashboardView.render(state).text
-        #expect(text.contains("peak \(Figures.quantity(24 / part.seconds)) in the last \(Figures.seconds(part))"), "\(text)")
+        #expect(text.contains("peak \(Figures.quantity(24 / part.seconds)) in the last \(Figures.window(part))"), "\(text)")
     }
 
     @Test("The peak never reads below the now or the mean beside it, at any frame of any scripted run", arguments: RunScene.allCases)
