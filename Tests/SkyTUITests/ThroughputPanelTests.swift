@@ -37,11 +37,13 @@ struct ThroughputPanelTests {
         let ends = run.events.compactMap(\.scanEvent).filter { $0.kind != .started && $0.kind != .scheduled }.map(\.time)
         #expect(ends.count == 24)
         #expect(ends.allSatisfy { Int($0.seconds) == Int(end.seconds) }, "the scene's premise")
-        let line = Self.sparkline(state)
-        #expect(line.contains { $0 != "▁" }, "the scans that ended are in no column: \(line)")
-        #expect(line.last == "█", "the last column holds every finish, the run's highest rate: \(line)")
-        // Its rate is over its own length, which the rule names.
+        let row = Self.sparkline(state)
+        let line = row.prefix { $0 != " " }
+        #expect(line.contains { $0 != "▁" }, "the scans that ended are in no column: \(row)")
+        #expect(line.last == "█", "the last column holds every finish, the run's highest rate: \(row)")
+        // Its rate is over its own length, which follows it, and which the rule names.
         let part = end - .seconds(Int(end.seconds))
+        #expect(row.hasSuffix(" last column \(Figures.window(part))"), "\(row)")
         let text = DashboardView.render(state).text
         #expect(text.contains("peak \(Figures.quantity(24 / part.seconds)) in the last \(Figures.window(part))"), "\(text)")
     }

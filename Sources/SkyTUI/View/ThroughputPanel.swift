@@ -1,14 +1,18 @@
 /// Scans finished per second: over the last five seconds ("now"), the mean since the start, and
 /// a sparkline two rows high with one column per second, newest on the right. Once the run has
 /// ended, the last column is the part of a second it ended in (with the second before it, when
-/// that part is short), over its own length. Each rate is over its own window; the peak is the
-/// highest the panel has shown, so no rate beside it reads higher.
+/// that part is short), over its own length, which follows it. Each rate is over its own window;
+/// the peak is the highest the panel has shown, so no rate beside it reads higher.
 enum ThroughputPanel {
     static let height = 4
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let room = max(0, width - 2)
-        let (columns, closing) = state.isFinished ? state.rates.closingColumns(last: room) : (state.rates.samples(last: room), nil)
+        var (columns, closing) = state.isFinished ? state.rates.closingColumns(last: room) : (state.rates.samples(last: room), nil)
+        // A closing column that is not a whole second says how long it is, right after it.
+        let closingLength = closing.map { Figures.window($0.window) }
+        let closingLabel = closingLength.flatMap { $0 == Figures.window(RateHistory.interval) ? nil : " last column \($0)" }
+        if let closingLabel { columns = Array(columns.suffix(max(1, room - closingLabel.count))) }
         let peak = state.peakRate.map(\.perSecond) ?? 0
         let title = "Throughput"
         let fits = { (note: String) in title.count + note.count + 6 <= width }
@@ -33,21 +37,18 @@ enum ThroughputPanel {
                 grid[x + 1 + offset, y + 2] = Cell(levels[level - levels.count], Style(.accent))
             }
         }
+        if let closingLabel {
+            grid.write(closingLabel, x: x + 1 + columns.count, y: y + 3, style: Style(.muted), width: x + width - (x + 1 + columns.count))
+        }
     }
 
-    /// The rule's note, fullest first: the peak and its window, and the length of a closing
-    /// column that is not a whole second. No peak until a rate has been shown over a whole
-    /// second: "peak 0.00" beside a nonzero rate reads as a contradiction.
+    /// The rule's note, fullest first: the peak and its window. No peak until a rate has been
+    /// shown over a whole second: "peak 0.00" beside a nonzero rate reads as a contradiction.
     static func notes(peak: ScanRate?, closing: ScanRate?) -> [String] {
         guard let peak, peak.perSecond > 0 else { return ["scans/s"] }
         let figure = "scans/s, peak \(Figures.quantity(peak.perSecond))"
-        var notes: [String] = []
-        if let closing, closing.window != RateHistory.interval {
-            notes.append(
-                closing == peak
-                    ? "\(figure) in the last \(Figures.window(closing.window))"
-                    : "\(figure) (\(Figures.window(peak.window))), last column \(Figures.window(closing.window))")
-        }
-        return notes + ["\(figure) (\(Figures.window(peak.window)))", figure, "scans/s"]
+        let window = "(\(Figures.window(peak.window)))"
+        let closingPeak = closing == peak ? ["\(figure) in the last \(Figures.window(peak.window))"] : []
+        return closingPeak + ["\(figure) \(window)", figure, "scans/s"]
     }
 }
