@@ -54,7 +54,7 @@ struct ThroughputPanelTests {
         var state = DashboardState(snapshot: run.snapshot(at: .zero), size: Self.size, info: RunScene.info)
         var frames = 0
         run.play(until: .seconds(60)) { events, snapshot, now in
-            _ = state.update(.events(events))
+            _ = state.update(.events(events.map(HeldEvent.event)))
             _ = state.update(.frame(snapshot, elapsed: now))
             let text = DashboardView.render(state).text
             guard let shown = Self.figures(text) else { return }
