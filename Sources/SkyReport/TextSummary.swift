@@ -25,7 +25,12 @@ public enum TextSummary {
         case .failFast(let scan):
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
-            lines.append("sky: scan \(scan) failed and its error, thrown out of the task group, cancelled the rest after \(elapsed) s")
+            let thrown = "sky: scan \(scan) failed and its error, thrown out of \(config.strategy.throwsOutOf ?? "the run"),"
+            // Out of the serial loop, the error cancels no running scan: none but the failed one ran.
+            lines.append(
+                config.strategy == .serial
+                    ? "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
+                    : "\(thrown) cancelled the rest after \(elapsed) s")
         }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")

@@ -13,7 +13,7 @@ struct RunReplayTests {
         recorder.attach(model)
         let summary = await model.run()
         #expect(buffer.dropped == 0)
-        return (summary, buffer.drain())
+        return (summary, buffer.drain().compactMap(\.event))
     }
 
     struct Case: CustomTestStringConvertible, Sendable {

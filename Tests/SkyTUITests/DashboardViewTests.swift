@@ -202,7 +202,7 @@ struct DashboardViewTests {
         // Six finished in the first second, then none for the next four: 6 over the last 5 s.
         snapshot.progress.counters = Scene.counters(waiting: 10, running: 4, completed: 5, failed: 1)
         for tenth in 0...40 { _ = state.update(.frame(snapshot, elapsed: .milliseconds(100 * tenth + 1_000))) }
-        #expect(state.recentRate < 7.5)
+        #expect(state.recentRate.perSecond < 7.5)
         let text = DashboardView.render(state).text
         #expect(!text.contains("now 7.50/s"))
         #expect(text.contains("now 1.20/s"), "\(text)")

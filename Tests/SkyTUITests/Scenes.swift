@@ -47,7 +47,7 @@ enum Scene: String, CaseIterable {
             _ = state.update(.key(.character("?")))
         case .explain:
             _ = state.update(.key(.character("e")))
-            _ = state.update(.events(Self.decisions.map(RunEvent.scan)))
+            _ = state.update(.events(Self.decisions.map { .event(.scan($0)) }))
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
         case .code:
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))

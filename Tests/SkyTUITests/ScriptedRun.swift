@@ -205,7 +205,7 @@ struct ScriptedRun {
     func state(at time: Duration, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode, interval: Duration = .milliseconds(33)) -> DashboardState {
         var state = DashboardState(snapshot: snapshot(at: .zero), size: size, info: info, glyphs: glyphs)
         play(until: time, interval: interval) { events, snapshot, now in
-            _ = state.update(.events(events))
+            _ = state.update(.events(events.map(HeldEvent.event)))
             _ = state.update(.frame(snapshot, elapsed: now))
         }
         return state

@@ -22,8 +22,9 @@ public enum RunEnding: Equatable, Sendable {
     case cancelled
     /// `--fail-fast`: this scan's failure cancelled the rest.
     case failFast(scan: Int)
-    /// `--errors throw`: this scan's failure was thrown out of the task group, which cancelled
-    /// the rest and discarded the results it held.
+    /// `--errors throw`: this scan's failure was thrown (out of the task group, which cancelled
+    /// the rest and discarded the results it held; or out of the serial loop, so that no scan
+    /// started after it).
     case thrown(scan: Int)
     /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
     /// still waiting in the ready queue (at most one batch) were cancelled.
@@ -85,9 +86,12 @@ public struct RunProgress: Equatable, Sendable {
     public var phase: RunPhase = .ready
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
-    /// Scans finished (completed or failed) per second over the last five seconds.
+    /// Scans finished (completed or failed) per second over the last `recentRateWindow` (the run
+    /// so far, while it is younger).
     public var recentRate = 0.0
     public var meanRate = 0.0
+    /// The span of `recentRate`: five seconds.
+    public static var recentRateWindow: Duration { ThroughputMeter.window }
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
     /// Scans executing on a pool thread at the moment of reading (between two of their yields);
