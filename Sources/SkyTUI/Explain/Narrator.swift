@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyReport
 
 /// Turns the engine's events into plain sentences about each scheduling decision, for the explain
 /// panel: why a scan waits, which freed slot a scan takes, what a failure does to the group.
@@ -15,6 +16,9 @@ public struct Narrator: Sendable {
     private var batch: Int
     /// The scan that last freed each slot, until the next scan takes it.
     private var freedBy: [Int: Int] = [:]
+    /// `--errors collect`: scans out of their slots whose results the body's array holds (at most
+    /// `RunConfiguration.collectLimit`).
+    private var collected: Set<Int> = []
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
@@ -46,6 +50,10 @@ public struct Narrator: Sendable {
         case .timeUp: return "time is up: no scan starts after this, running ones finish"
         case .discarded(let count):
             return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
+        case .gap(let until):
+            let length = FixedPoint.fixed((until - change.time).seconds, places: 1)
+            return "the loop sleeps \(length) s before the next scan (--spacing)"
+        case .gapEnded: return "the loop wakes from its sleep"
         case .finished(.drained): return "the run is over: every scan has ended"
         case .finished: return "the run is over"
         }
@@ -73,15 +81,23 @@ public struct Narrator: Sendable {
                 return "slot \(slot) freed by scan \(previous), so \(scan) starts"
             }
             return "\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy"
+        case .delivered where configuration.errors == .collect:
+            vacate(event)
+            collected.insert(event.scan)
+            return "\(scan) completed; its result goes into the body's array, and slot \(event.slot ?? 0) is free"
         case .delivered:
             return "\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it"
+        case .completed where collected.remove(event.scan) != nil:
+            return "\(scan)'s result is booked: the group returned the body's array"
+        case .cancelled where collected.remove(event.scan) != nil:
+            return "\(scan)'s finished result is lost with the body's array"
         case .completed(let result):
             vacate(event)
             let via = strategy == .stream ? ", taken from the stream" : ""
             return "\(scan) completed: \(result.signals) signals found\(via)"
         case .failed(let failure):
             let consequence =
-                if configuration.errors == .throw {
+                if configuration.errors.throwsFailures {
                     strategy == .serial
                         ? "thrown out of the loop: nothing after it starts"
                         : "thrown out of the group, which cancels every other scan"

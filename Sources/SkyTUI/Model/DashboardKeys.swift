@@ -35,7 +35,16 @@ public enum DashboardKeys {
             label: "s r", help: "After a run: s picks another strategy, r runs the same scans with it.",
             actions: [.character("s"): .chooseStrategy, .character("r"): .rerun]),
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),
+        // The terminal sends Enter as a carriage return (ncurses' `nonl`), or a newline.
+        Row(
+            label: "Enter", help: "In a lesson, once a part is done: go on to the next part (q ends the lesson).",
+            actions: [.character("\r"): .nextPart, .character("\n"): .nextPart]),
     ]
+
+    /// The label of the row whose keys ask for `action`, as the help names them.
+    public static func label(of action: KeyAction) -> String {
+        rows.first { $0.actions.values.contains(action) }?.label ?? ""
+    }
 
     /// What `key` asks for; `nil` for a key no row names.
     public static func action(for key: Key) -> KeyAction? {

@@ -127,6 +127,15 @@ public struct DashboardState: Sendable {
             showingHelp = false
             return []
         }
+        if isFinished, info.lesson != nil {
+            // A lesson's done screen: one key goes on, q ends the lesson, and a stray key does
+            // neither (the done screen says which is which).
+            switch action {
+            case .nextPart: return [.nextPart]
+            case .quit: return [.exit]
+            default: return []
+            }
+        }
         if isFinished {
             switch action {
             case .chooseStrategy where info.rerunRefusal != nil, .rerun where info.rerunRefusal != nil:
@@ -163,7 +172,7 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .nextPart, nil:
             return []
         }
     }

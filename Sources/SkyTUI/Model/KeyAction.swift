@@ -20,4 +20,6 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case rerun
     /// Open or close the help overlay.
     case help
+    /// In a lesson, once a part has finished: go on to the next part.
+    case nextPart
 }

@@ -27,6 +27,10 @@ enum CountersPanel {
             // Finished, and waiting in the AsyncStream for the consumer to take them.
             notes.append("\(counters.inStream) in stream")
         }
+        if snapshot.configuration.errors == .collect {
+            // Completed, and held in the body's array until the group returns it.
+            notes.append("\(counters.collected) in the body's array")
+        }
         // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
         // when asked about (direct counters, scans that never yield) or once it has been a stall.
         if state.info.counters == .direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {

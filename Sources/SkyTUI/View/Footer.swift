@@ -27,7 +27,10 @@ enum Footer {
             let column = grid.write(text, x: 0, y: y, style: style)
             let next = state.nextStrategy.rawValue
             let hints =
-                if let refusal = state.info.rerunRefusal {
+                if let lesson = state.info.lesson {
+                    // The key that goes on, and what it leads to; q ends the lesson.
+                    lessonHints(DashboardKeys.label(of: .nextPart), next: lesson.next)
+                } else if let refusal = state.info.rerunRefusal {
                     ["   no rerun: \(refusal)   any other key exits ", "   no rerun: \(refusal) ", "   no rerun "]
                 } else {
                     ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
@@ -64,5 +67,10 @@ enum Footer {
         if let (text, tint) = status {
             grid.write("  " + text, x: column, y: y, style: Style(tint, bold: true))
         }
+    }
+
+    /// `Enter: part 2: the serial queue   q: end the lesson`, longest first.
+    static func lessonHints(_ key: String, next: String) -> [String] {
+        ["   \(key): \(next)   q: end the lesson ", "   \(key): \(next) ", "   \(key): go on "]
     }
 }
