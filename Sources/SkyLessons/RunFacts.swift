@@ -125,7 +125,8 @@ public struct RunFacts: Sendable {
         for (index, start) in starts.enumerated() { startedAt[start.scan] = index }
         for (index, start) in starts.enumerated() {
             let passed = scheduled.first { waiting in
-                waiting.scan < start.scan && waiting.priority < start.priority && (startedAt[waiting.scan] ?? .max) > index
+                // `ScanPriority` sorts high first: a lower priority is a greater one.
+                waiting.scan < start.scan && waiting.priority > start.priority && (startedAt[waiting.scan] ?? .max) > index
             }
             if let passed { return (start, passed) }
         }

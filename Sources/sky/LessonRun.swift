@@ -85,8 +85,10 @@ struct LessonRun {
     /// Enter leads to.
     private func stage(of part: Lesson.Part) -> LessonStage {
         let title = "lesson \(lesson.number), part \(part.number) of \(lesson.parts.count): \(part.name)"
-        let next = lesson.parts.first { $0.number == part.number + 1 }.map { "part \($0.number), \($0.name)" } ?? "the answers"
-        return LessonStage(title: title, next: next)
+        guard let next = lesson.parts.first(where: { $0.number == part.number + 1 }) else {
+            return LessonStage(title: title, next: "the answers", nextBrief: "the answers")
+        }
+        return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)")
     }
 
     private func say(_ text: String, newline: Bool = true) {

@@ -98,3 +98,21 @@ struct AnswerTests {
         }
     }
 }
+
+extension AnswerTests {
+    @Test("The first overtake: a scan that started ahead of a lower-priority one scheduled before it, which started later or never")
+    func overtake() {
+        func scan(_ kind: ScanEvent.Kind, _ number: Int, _ priority: ScanPriority, _ ms: Int) -> RunEvent {
+            .scan(ScanEvent(kind: kind, scan: number, priority: priority, slot: kind == .scheduled ? nil : 0, time: .milliseconds(ms)))
+        }
+        let inOrder = RunFacts([scan(.scheduled, 0, .high, 0), scan(.scheduled, 1, .low, 0), scan(.started, 0, .high, 1), scan(.started, 1, .low, 2)])
+        #expect(inOrder.firstOvertake == nil)
+        let facts = RunFacts([
+            scan(.scheduled, 0, .medium, 0), scan(.scheduled, 1, .low, 0), scan(.scheduled, 2, .high, 0), scan(.scheduled, 3, .medium, 0),
+            scan(.started, 2, .high, 1), scan(.started, 0, .medium, 2), scan(.started, 3, .medium, 3),
+        ])
+        #expect(facts.firstOvertake.map { [$0.ahead.scan, $0.behind.scan] } == [2, 0])
+        let never = RunFacts([scan(.scheduled, 0, .low, 0), scan(.scheduled, 1, .medium, 0), scan(.started, 1, .medium, 1)])
+        #expect(never.firstOvertake.map { [$0.ahead.scan, $0.behind.scan] } == [1, 0], "scan 0 never started")
+    }
+}

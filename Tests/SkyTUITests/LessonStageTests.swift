@@ -7,7 +7,7 @@ import Testing
 @Suite("A lesson's part on the dashboard")
 struct LessonStageTests {
     static let size = TerminalSize(width: 120, height: 40)
-    static let stage = LessonStage(title: "lesson 5, part 1 of 2: the task group", next: "part 2, the serial queue")
+    static let stage = LessonStage(title: "lesson 5, part 1 of 2: the task group", next: "part 2, the serial queue", nextBrief: "part 2")
 
     static func done(_ info: RunInfo) -> DashboardState {
         var state = DashboardState(snapshot: Scene.midRun, size: size, info: info)
@@ -42,6 +42,14 @@ struct LessonStageTests {
         let footer = String(lines.last ?? "")
         #expect(footer.contains("\(DashboardKeys.label(of: .nextPart)): part 2, the serial queue   q: end the lesson"), "\(footer)")
         #expect(!footer.contains("rerun") && !footer.contains("any other key"))
+    }
+
+    @Test("A narrow done screen still names the key and the part it leads to")
+    func narrow() {
+        var state = Self.done(RunInfo(cores: 2, lesson: Self.stage))
+        _ = state.update(.resize(TerminalSize(width: 72, height: 24)))
+        let footer = String(DashboardView.render(state).text.split(separator: "\n").last ?? "")
+        #expect(footer.hasSuffix("Enter: part 2"), "\(footer)")
     }
 
     @Test("The key that goes on is declared once, with its help")

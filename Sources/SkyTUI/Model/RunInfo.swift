@@ -29,13 +29,16 @@ public struct RunInfo: Equatable, Sendable {
 public struct LessonStage: Equatable, Sendable {
     /// What the title bar says, e.g. `lesson 5, part 1 of 2: the task group`.
     public var title: String
-    /// What the key that goes on leads to, e.g. `part 2: the serial queue`, or `the answers`
+    /// What the key that goes on leads to, e.g. `part 2, the serial queue`, or `the answers`
     /// after the last part.
     public var next: String
+    /// The same in a word or two, for a narrow screen: `part 2`, `the answers`.
+    public var nextBrief: String
 
-    public init(title: String, next: String) {
+    public init(title: String, next: String, nextBrief: String) {
         self.title = title
         self.next = next
+        self.nextBrief = nextBrief
     }
 }
 

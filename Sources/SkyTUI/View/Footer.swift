@@ -29,7 +29,7 @@ enum Footer {
             let hints =
                 if let lesson = state.info.lesson {
                     // The key that goes on, and what it leads to; q ends the lesson.
-                    lessonHints(DashboardKeys.label(of: .nextPart), next: lesson.next)
+                    lessonHints(DashboardKeys.label(of: .nextPart), lesson)
                 } else if let refusal = state.info.rerunRefusal {
                     ["   no rerun: \(refusal)   any other key exits ", "   no rerun: \(refusal) ", "   no rerun "]
                 } else {
@@ -69,8 +69,11 @@ enum Footer {
         }
     }
 
-    /// `Enter: part 2: the serial queue   q: end the lesson`, longest first.
-    static func lessonHints(_ key: String, next: String) -> [String] {
-        ["   \(key): \(next)   q: end the lesson ", "   \(key): \(next) ", "   \(key): go on "]
+    /// `Enter: part 2, the serial queue   q: end the lesson`, longest first.
+    static func lessonHints(_ key: String, _ lesson: LessonStage) -> [String] {
+        [
+            "   \(key): \(lesson.next)   q: end the lesson ", "   \(key): \(lesson.next) ", "   \(key): \(lesson.nextBrief)   q: end ",
+            "   \(key): \(lesson.nextBrief) ", "   \(key): go on ",
+        ]
     }
 }
