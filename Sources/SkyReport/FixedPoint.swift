@@ -25,9 +25,14 @@ public enum FixedPoint {
         return fixed(value, places: value < 1 ? 2 : 1)
     }
 
-    /// Seconds with microsecond precision, as in the events file: `12.003456`.
+    /// Seconds with microsecond precision, as in the events file: `12.003456`. Whole microseconds,
+    /// rounded down as the engine's clock is, and written from the integer: a value read back is the
+    /// value the engine used, so a replay reproduces its figures exactly.
     public static func seconds(_ duration: Duration) -> String {
-        fixed(duration.seconds, places: 6)
+        let microseconds = duration.wholeMicroseconds
+        let sign = microseconds < 0 ? "-" : ""
+        let fraction = String(abs(microseconds) % 1_000_000)
+        return "\(sign)\(abs(microseconds) / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 }
 

@@ -9,7 +9,10 @@ struct CompareDashboardTests {
     @Test("The runs stack their timelines; done, the table on screen is the table printed on exit, every figure")
     func stackedThenPrinted() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) compare serial batched --total 6 --batch 3 --seed 5 --work 20000")
-        let running = try terminal.waitForScreen { $0.contains("RUN 1 OF 2") || $0.contains("RUN 2 OF 2") || $0.contains("DONE") }
+        // The whole frame: a capture can land part-way through drawing one.
+        let running = try terminal.waitForScreen {
+            ($0.contains("RUN 1 OF 2") || $0.contains("RUN 2 OF 2") || $0.contains("DONE")) && $0.contains("Timelines on one scale")
+        }
         #expect(running.contains(" SKY  compare serial · batched"), "\(running)")
         #expect(running.contains("Timelines on one scale"))
         let done = try terminal.waitForScreen { $0.contains("any key exits") }

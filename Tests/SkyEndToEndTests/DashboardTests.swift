@@ -16,8 +16,12 @@ struct DashboardTests {
     @Test("The counters appear and move; q cancels, prints the summary and restores the terminal")
     func quitWithQ() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
-        let first = try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
-        for panel in ["SKY", "total 400", "seed 5", "Scans", "Throughput", "Latency", "Slots", "Errors", "q quit"] {
+        let panels = ["SKY", "total 400", "seed 5", "Scans", "Throughput", "Latency", "Slots", "Errors", "q quit"]
+        // The whole frame: on a loaded machine a capture can land part-way through drawing one.
+        let first = try terminal.waitForScreen { screen in
+            (Self.completed(in: screen).map { $0 > 0 } ?? false) && panels.allSatisfy { screen.contains($0) }
+        }
+        for panel in panels {
             #expect(first.contains(panel), "no \(panel) on\n\(first)")
         }
         let before = try #require(Self.completed(in: first))
@@ -59,21 +63,28 @@ struct DashboardTests {
         try terminal.waitForScreen { Self.completed(in: $0) != nil }
         try terminal.send("v")
         let file = strategy == "batched" ? "BatchedWindow.swift" : "UnboundedGroup.swift"
-        let screen = try terminal.waitForScreen { $0.contains("── Code") }
-        #expect(screen.contains("Sources/SkyCore/Strategies/\(file)"), "\(screen)")
         let source = try String(contentsOfFile: SkyBinary.packageRoot + "/Sources/SkyCore/Strategies/" + file, encoding: .utf8)
-        // Every code row on screen is its line of the file, under its number.
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-        var shown = 0
-        for row in screen.split(separator: "\n") {
-            guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
-            // A long line is cut at the screen's edge; the capture pads short ones with spaces.
-            var code = String(match.2)
-            while code.last == " " { code.removeLast() }
-            #expect(lines[number - 1].hasPrefix(code), "line \(number)")
-            shown += 1
+        // The code rows on screen, and those that are not their line of the file under its number.
+        func codeRows(_ screen: String) -> (shown: Int, wrong: [Int]) {
+            var shown = 0
+            var wrong: [Int] = []
+            for row in screen.split(separator: "\n") {
+                guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
+                // A long line is cut at the screen's edge; the capture pads short ones with spaces.
+                var code = String(match.2)
+                while code.last == " " { code.removeLast() }
+                if !lines[number - 1].hasPrefix(code) { wrong.append(number) }
+                shown += 1
+            }
+            return (shown, wrong)
         }
-        #expect(shown >= 3, "\(screen)")
+        // The code panel is still while the run goes on, so a steady capture is the whole panel.
+        let screen = try terminal.waitForSteadyScreen { $0.contains("── Code") && codeRows($0).shown >= 3 }
+        #expect(screen.contains("Sources/SkyCore/Strategies/\(file)"), "\(screen)")
+        let rows = codeRows(screen)
+        #expect(rows.shown >= 3, "\(screen)")
+        #expect(rows.wrong.isEmpty, "lines \(rows.wrong) are not the file's:\n\(screen)")
         try terminal.send("q")
         #expect(try terminal.exitStatus() == 0)
     }
@@ -82,7 +93,7 @@ struct DashboardTests {
     func rerunRefused() throws {
         let files = try RunFiles()
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 6 --batch 2 --work 0 --seed 2 \(files.flags.joined(separator: " "))")
-        let done = try terminal.waitForScreen { $0.contains("DONE") }
+        let done = try terminal.waitForSteadyScreen { $0.contains("DONE") }
         #expect(done.contains("no rerun: --events keeps one run"), "\(done)")
         try terminal.send("s")
         try terminal.send("r")
@@ -110,7 +121,7 @@ struct DashboardTests {
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
         // Waits for the panel's sentences too, not only its title: a capture can land mid-frame.
-        let explained = try terminal.waitForScreen(limit: .seconds(20)) {
+        let explained = try terminal.waitForScreen {
             $0.contains("Explain") && ($0.contains("starts in slot 0") || $0.contains("slot 0 freed by scan"))
         }
         // How many scans finished before the pause took hold depends on the machine's load: the
@@ -118,7 +129,7 @@ struct DashboardTests {
         #expect(explained.contains("starts in slot 0") || explained.contains("slot 0 freed by scan"), "\(explained)")
         try terminal.send("+")
         try terminal.send("Space")
-        let resumed = try terminal.waitForScreen { $0.contains("batch 2") && $0.contains("RUNNING") }
+        let resumed = try terminal.waitForScreen { $0.contains("batch 2") && $0.contains("RUNNING") && $0.contains("slot 1") }
         #expect(resumed.contains("slot 1"), "\(resumed)")
         #expect(try terminal.exitStatus() == 0)
         let summary = try terminal.screen()
@@ -135,6 +146,8 @@ struct DashboardTests {
         // fast enough to end the run first shows ends only, a column holding several.)
         let screen = try terminal.waitForScreen { screen in
             guard let timeline = ScreenTimeline(screen), let lane = timeline.lanes[0] else { return false }
+            // The whole frame, lanes and history rows: a capture can land part-way through one.
+            guard timeline.lanes.count == 2, screen.contains(" threads 0-"), screen.contains(" queue 0-") else { return false }
             return lane.contains { ScreenTimeline.marks.contains($0) }
                 && (lane.contains { ScreenTimeline.spans.values.contains($0) } || screen.contains("DONE  "))
         }
@@ -152,8 +165,9 @@ struct DashboardTests {
         // Said either way: the test runner may hand down a NO_COLOR of its own.
         let terminal = try TmuxTerminal(
             "\(noColor ? "NO_COLOR=1" : "env -u NO_COLOR") \(SkyBinary.url.path) --total 20 --batch 4 --work 4000 --seed 6 \(files.flags.joined(separator: " "))")
-        // The whole done frame: a capture can land while the terminal is part-way through drawing it.
-        let done = try terminal.waitForScreen { $0.contains("DONE  ") && ScreenTimeline($0)?.lanes.count == 4 }
+        // The whole done frame, which stays still: a capture can land while the terminal is
+        // part-way through drawing it.
+        let done = try terminal.waitForSteadyScreen { $0.contains("DONE  ") && ScreenTimeline($0)?.lanes.count == 4 }
         let styled = try terminal.screen(escapes: true)
         let timeline = try #require(ScreenTimeline(done), "\(done)")
         try terminal.send("x")
@@ -224,7 +238,7 @@ struct DashboardTests {
         let notice = try terminal.waitForScreen { $0.contains("terminal too small") && $0.contains("have 40×12") }
         #expect(notice.contains("need 60×18, have 40×12"), "\(notice)")
         try terminal.resize(width: 100, height: 30)
-        let full = try terminal.waitForScreen { $0.contains("Throughput") }
+        let full = try terminal.waitForScreen { $0.contains("Throughput") && $0.contains("Slots") }
         #expect(full.contains("Slots"))
         try terminal.send("q")
         #expect(try terminal.exitStatus() == 0)

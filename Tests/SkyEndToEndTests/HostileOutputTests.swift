@@ -53,7 +53,7 @@ struct HostileOutputTests {
         #expect(outcome.status == 0)
         #expect(try String(contentsOfFile: status, encoding: .utf8) == "141\n")
         // The end of a pipeline is no error: nothing on stderr.
-        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+        #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
         let scheduled = try files.expectCompleteEvents()
         #expect(scheduled == 100)
         #expect(try files.expectCompleteTrace().instants.contains("cancel"))
@@ -135,7 +135,7 @@ struct HostileOutputTests {
         kill(process.processIdentifier, signal)
         let outcome = SkyBinary.finish(process, out, err)
         #expect(outcome.status == status)
-        #expect(outcome.stderr.isEmpty, "\(outcome.stderr)")
+        #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(summary["exit_status"] as? Int == Int(status))
         #expect(summary["verdict"] as? String == "FAIL")

@@ -90,8 +90,9 @@ struct ReplayTests {
         let recorded = try Self.record(["--total", "12", "--batch", "3", "--seed", "3", "--work", "100000"], name: "dashboard.jsonl")
         defer { try? FileManager.default.removeItem(atPath: recorded.events) }
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) replay \(recorded.events) --speed 0.5")
-        let first = try terminal.waitForScreen { $0.contains("RUNNING") }
         let name = URL(fileURLWithPath: recorded.events).lastPathComponent
+        // The whole frame, title to footer: a capture can land part-way through drawing one.
+        let first = try terminal.waitForScreen { $0.contains("RUNNING") && $0.contains("SKY  replay of") && $0.contains("q quit") }
         #expect(first.contains("SKY  replay of \(name) at 0.5×"), "\(first)")
         // Keys that would change the run are not offered.
         #expect(!first.contains("c cancel") && !first.contains("+ -"), "\(first)")
@@ -103,7 +104,7 @@ struct ReplayTests {
         let stepped = try terminal.waitForScreen { Self.startedScans($0) != started }
         #expect(stepped.contains("PAUSED"), "a step leaves the replay paused:\n\(stepped)")
         try terminal.send("Space")
-        let done = try terminal.waitForScreen(limit: .seconds(300)) { $0.contains("DONE") }
+        let done = try terminal.waitForSteadyScreen(limit: .seconds(300)) { $0.contains("DONE") }
         let completed = recorded.summary.first { $0.contains("completed ") }.flatMap { $0.firstMatch(of: /completed (\d+)/) }.map { Int($0.1)! }
         #expect(done.contains("completed \(try #require(completed))/12"), "\(done)")
         try terminal.send("q")

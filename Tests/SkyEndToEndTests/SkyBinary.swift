@@ -17,6 +17,14 @@ enum SkyBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+
+        /// stderr without the status lines a headless run prints about once a second: how many a
+        /// run prints depends on how fast the machine is, so a test may not count on none.
+        var stderrBesidesStatus: String {
+            stderr.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0.wholeMatch(of: /\[\d+\.\ds\] scheduled .*/) == nil }
+                .joined(separator: "\n")
+        }
     }
 
     static func launch(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {

@@ -75,6 +75,18 @@ final class TmuxTerminal {
         return text
     }
 
+    /// Like `waitForScreen`, but for a screen that has stopped changing: `condition` holds on two
+    /// captures in a row that are the same. A capture can land while the terminal is part-way
+    /// through drawing a frame, and on a loaded machine that partial frame can last a while.
+    @discardableResult
+    func waitForSteadyScreen(limit: Duration = .seconds(120), _ condition: (String) -> Bool) throws -> String {
+        var last = ""
+        return try waitForScreen(limit: limit) { text in
+            defer { last = text }
+            return text == last && condition(text)
+        }
+    }
+
     /// The command's exit status once it has ended.
     func exitStatus(limit: Duration = .seconds(120)) throws -> Int32? {
         let deadline = ContinuousClock.now + limit

@@ -21,6 +21,18 @@ struct RecordedLineTests {
         #expect(try Self.parse(EventLine.run(configuration, cores: 48)) == .run(configuration, cores: 48))
     }
 
+    @Test("A time is written in whole microseconds, rounded down as the engine's clock is, and reads back as that", arguments: [
+        Duration.nanoseconds(1_794_749_600), .nanoseconds(1_794_750_000), .nanoseconds(999), .seconds(86_400) + .nanoseconds(999_999),
+    ])
+    func microseconds(_ exact: Duration) throws {
+        let engine = Duration.microseconds(exact.wholeMicroseconds)
+        let event = ScanEvent(kind: .scheduled, scan: 1, priority: .high, slot: nil, time: exact)
+        // Rounded to the nearest, 1.7947496 s would come back as 1.794750 s: a replay's run time
+        // would then differ from the run's in the last figure the summary shows.
+        #expect(FixedPoint.seconds(exact).split(separator: ".").last?.count == 6)
+        #expect(try Self.parse(EventLine.format(event)) == .event(.scan(ScanEvent(kind: .scheduled, scan: 1, priority: .high, slot: nil, time: engine))))
+    }
+
     @Test("Every kind of scan event and run change reads back as it was written")
     func events() throws {
         let result = ScanResult(signals: 8102, checksum: 0x3706_c095_6338_b523)

@@ -51,7 +51,8 @@ final class ScanChild: Sendable {
         let began = clock.now
         // A scan short enough never to suspend runs without an async call.
         let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
-        let ran = clock.now - began
+        // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
+        let ran = Duration.microseconds((clock.now - began).wholeMicroseconds)
         cell.noteFinish(outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }

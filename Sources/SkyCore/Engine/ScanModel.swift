@@ -101,8 +101,9 @@ public actor ScanModel {
         return book.withLock { $0.summary(final) }
     }
 
-    /// Time since the run started.
-    func now() -> Duration { .now - origin }
+    /// Time since the run started, in whole microseconds: what the events file can write exactly,
+    /// so that a replay of the file works from the same times as the run did.
+    func now() -> Duration { .microseconds((.now - origin).wholeMicroseconds) }
 
     /// Carries out one transition of the run book, under the lock readers take, and hands the
     /// events it wrote to the sinks, in order.

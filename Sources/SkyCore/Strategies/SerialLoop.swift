@@ -46,7 +46,8 @@ extension ScanModel {
                 // The gap ends early when `--duration` runs out: no scan would start after it.
                 var gapEnd = ContinuousClock.now + configuration.spacing
                 if let duration = configuration.duration { gapEnd = min(gapEnd, origin + duration) }
-                write { [now = now(), until = gapEnd - origin] in $0.beginGap(until: until, at: now) }
+                let until = Duration.microseconds((gapEnd - origin).wholeMicroseconds)
+                write { [now = now()] in $0.beginGap(until: until, at: now) }
                 // A cancel cuts the sleep short.
                 try? await Task.sleep(until: gapEnd, clock: .continuous)
                 // Woken at the deadline, the loop may run before the deadline's own watcher.
