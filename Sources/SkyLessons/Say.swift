@@ -28,14 +28,19 @@ enum Say {
         "scan \(event.scan) (\(event.priority))"
     }
 
+    /// `text` to begin a sentence with: its first letter a capital.
+    static func sentence(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
+    }
+
     /// `H H M L`: the priorities' initials, in order.
     static func initials(_ events: [ScanEvent]) -> String {
         events.map { String($0.priority.description.prefix(1).uppercased()) }.joined(separator: " ")
     }
 
-    /// `×1.9`: how many times as long `slower` took as `faster`.
-    static func ratio(_ slower: Duration, _ faster: Duration) -> String {
-        faster > .zero ? FixedPoint.fixed(slower / faster, places: 1) : "—"
+    /// `1.94`: how many times as long `longer` took as `shorter` (below 1 if it did not).
+    static func ratio(_ longer: Duration, _ shorter: Duration) -> String {
+        shorter > .zero ? FixedPoint.fixed(longer / shorter, places: 2) : "—"
     }
 
     /// A checksum as the summary prints it.

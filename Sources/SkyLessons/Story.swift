@@ -31,11 +31,16 @@ enum Story {
             text += " with \(Say.count(running.count, "scan")) running"
         }
         if let stoppedIn = facts.stoppedIn {
-            let what = facts.gap(at: stop.time) != nil ? "its sleep ended" : running.isEmpty ? "the run stopped" : "the last of them stopped"
+            let what =
+                facts.gap(at: stop.time) != nil ? "its sleep ended"
+                : running.isEmpty ? "the run stopped" : running.count == 1 ? "it stopped" : "the last of them stopped"
             text += "; \(what) \(Say.milliseconds(stoppedIn)) later"
         }
         let neverStarted = facts.cancelledWaiting.count + notScheduled(record)
-        text += ". \(Say.count(neverStarted, "scan")) never started; they count as cancelled too."
+        text += "."
+        if neverStarted > 0 {
+            text += " \(Say.count(neverStarted, "scan")) never started; \(neverStarted == 1 ? "it counts" : "they count") as cancelled too."
+        }
         return text
     }
 }

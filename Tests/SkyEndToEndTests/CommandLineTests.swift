@@ -122,7 +122,7 @@ struct CommandLineTests {
     func exitStatusesInDocs() throws {
         var fromHelp: Set<Int> = []
         // Every command's help: the docs' table covers them all.
-        for command in [[], ["soak"], ["bench"], ["replay"], ["compare"]] {
+        for command in [[], ["soak"], ["bench"], ["replay"], ["compare"], ["lesson"]] {
             let help = try SkyBinary.run(command + ["--help"]).stdout
             let block = try #require(help.components(separatedBy: "Exit status:\n").last?.components(separatedBy: "\n\n").first)
             for line in block.split(separator: "\n") {

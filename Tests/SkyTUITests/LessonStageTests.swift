@@ -44,12 +44,18 @@ struct LessonStageTests {
         #expect(!footer.contains("rerun") && !footer.contains("any other key"))
     }
 
-    @Test("A narrow done screen still names the key and the part it leads to")
+    @Test("A narrow done screen still names the key and the part it leads to; a throw's figures leave it room")
     func narrow() {
         var state = Self.done(RunInfo(cores: 2, lesson: Self.stage))
         _ = state.update(.resize(TerminalSize(width: 72, height: 24)))
-        let footer = String(DashboardView.render(state).text.split(separator: "\n").last ?? "")
+        var footer = String(DashboardView.render(state).text.split(separator: "\n").last ?? "")
         #expect(footer.hasSuffix("Enter: part 2"), "\(footer)")
+        var thrown = DashboardState(snapshot: Scene.thrownRun, size: TerminalSize(width: 80, height: 24), info: RunInfo(cores: 2, lesson: Self.stage))
+        _ = thrown.update(.frame(Scene.thrownRun, elapsed: .milliseconds(1_850)))
+        footer = String(DashboardView.render(thrown).text.split(separator: "\n").last ?? "")
+        #expect(footer.contains("Enter: "), "\(footer)")
+        _ = state.update(.resize(TerminalSize(width: 50, height: 15)))
+        #expect(DashboardView.render(state).text.contains("Enter goes on, q ends the lesson"))
     }
 
     @Test("The key that goes on is declared once, with its help")

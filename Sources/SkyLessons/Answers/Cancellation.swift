@@ -28,7 +28,7 @@ enum Cancellation {
         let order = facts.starts.map { "\($0.scan) (\($0.priority))" }.joined(separator: ", ")
         var text = "\(record.name): the loop started the scans in this order: \(order)."
         if let (ahead, behind) = facts.firstOvertake {
-            text += " \(Say.scan(ahead)) went before \(Say.scan(behind)), which was scheduled first: the next scan is the highest-priority one waiting."
+            text += " \(Say.sentence(Say.scan(ahead))) went before \(Say.scan(behind)), which was scheduled first: the next scan is the highest-priority one waiting."
         } else {
             text += " No scan went before one scheduled earlier: their priorities kept them in scan order."
         }

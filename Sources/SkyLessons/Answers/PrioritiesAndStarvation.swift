@@ -16,7 +16,7 @@ enum PrioritiesAndStarvation {
         let facts = record.facts
         var text = "\(record.name): the scans finished in this order of priority: \(Say.initials(facts.finished))."
         if let (ahead, behind) = facts.firstOvertake {
-            text += " \(Say.scan(ahead)) was scheduled after \(Say.scan(behind)), and started before it, at \(Say.seconds(ahead.time))."
+            text += " \(Say.sentence(Say.scan(ahead))) was scheduled after \(Say.scan(behind)), and started before it, at \(Say.seconds(ahead.time))."
         }
         return text + (Story.cancel(record).map { " " + $0 } ?? "")
     }

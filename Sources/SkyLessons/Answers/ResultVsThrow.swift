@@ -8,7 +8,7 @@ enum ResultVsThrow {
                 let failures = facts.failed.map { "\($0.scan)" }.joined(separator: ", ")
                 var text = Story.overview(record)
                 if !facts.failed.isEmpty && record.configuration.errors == .result {
-                    text += " Each failure (scan \(failures)) was booked and the group went on."
+                    text += " Each failure (scan\(facts.failed.count == 1 ? "" : "s") \(failures)) was booked and the group went on."
                 }
                 return text
             }

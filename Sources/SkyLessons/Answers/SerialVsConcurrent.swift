@@ -7,8 +7,8 @@ enum SerialVsConcurrent {
         guard records.count >= 2, let serial = records[0].facts.finish, let batched = records[1].facts.finish else { return paragraphs }
         let (first, second) = (records[0].facts, records[1].facts)
         paragraphs.append(
-            "The serial part took \(Say.ratio(serial.time, batched.time)) times as long as the batched one, "
-                + "with \(Say.count(records[1].cores, "core")) to run on.")
+            "Serial took \(Say.seconds(serial.time)) and batched \(Say.seconds(batched.time)), with \(Say.count(records[1].cores, "core")) "
+                + "to run on: a speed-up of \(Say.ratio(serial.time, batched.time)) times.")
         let sameOrder = first.finished.map(\.scan) == second.finished.map(\.scan)
         let checksums = "Checksums: \(Say.checksum(first.checksum)) and \(Say.checksum(second.checksum))"
         if first.completed.count != second.completed.count {

@@ -18,7 +18,9 @@ enum Footer {
             if let stoppedIn = snapshot.stoppedIn {
                 extras.append("stopped in \(Figures.quantity(stoppedIn.seconds * 1000)) ms")
             }
-            for extra in extras where text.count + extra.count + 3 <= width {
+            // A lesson's key to go on is what its done screen is for: the extras leave it room.
+            let kept = state.info.lesson.map { lessonHints(DashboardKeys.label(of: .nextPart), $0).last?.count ?? 0 } ?? 0
+            for extra in extras where text.count + extra.count + 3 + kept <= width {
                 text += " \(dot) " + extra
             }
             // The banner takes the badge's colour: green when drained, red after --fail-fast.
@@ -35,8 +37,10 @@ enum Footer {
                 } else {
                     ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
                 }
-            let hint = hints.first { column + $0.count <= width } ?? ""
-            grid.write(hint, x: max(column, width - hint.count), y: y, style: style)
+            // A lesson's shortest hint is written even over the banner's end: without it the
+            // done screen would not say how to go on.
+            let hint = hints.first { column + $0.count <= width } ?? (state.info.lesson != nil ? hints.last ?? "" : "")
+            grid.write(hint, x: max(0, width - hint.count), y: y, style: style)
             return
         }
         var column = 0

@@ -20,7 +20,7 @@ struct LessonCommand: ParsableCommand {
                 sky lesson
               Run lesson 5 with the dashboard:
                 sky lesson 5
-              Every part headless, in turn, with cheaper scans (for a class's own machines, or a log):
+              Every part headless, one after another, with cheaper scans:
                 sky lesson 5 --no-tui --work 20000
               In slow motion:
                 sky lesson 1 --speed 0.5
