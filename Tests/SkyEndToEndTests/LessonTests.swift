@@ -134,3 +134,43 @@ extension LessonTests {
         }
     }
 }
+
+extension LessonTests {
+    @Test("On the dashboard: predict, c cancels part 1, Enter goes on to part 2, q ends the lesson; no verdict, and the end says what the cancel did")
+    func dashboard() throws {
+        // Wide enough for the whole hint beside a cancel's figures; tall, so the summaries and the
+        // answers stay on the screen once the lesson has ended.
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) lesson 5", width: 140, height: 120)
+        let asked = try terminal.waitForScreen { $0.contains("Your prediction (Enter to skip):") }
+        #expect(asked.contains("Your prediction (Enter to skip):"), "\(asked)")
+        try terminal.send("none left", "Enter")
+        let ready = try terminal.waitForScreen { $0.contains("Press Enter to start it.") }
+        #expect(ready.contains("Press Enter to start it."), "\(ready)")
+        try terminal.send("Enter")
+        // Not a steady screen: the clock moves until the part is cancelled.
+        let running = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 1 of 2: the task group") && $0.contains("c cancel") }
+        #expect(running.contains("c cancel"), "\(running)")
+        try terminal.send("c")
+        let done = try terminal.waitForSteadyScreen { $0.contains("Enter: part 2, the serial queue   q: end the lesson") }
+        #expect(done.contains("Enter: part 2, the serial queue   q: end the lesson"), "\(done)")
+        #expect(done.contains("CANCELLED"), "\(done)")
+        try terminal.send("x")
+        try terminal.send("Enter")
+        let between = try terminal.waitForScreen { $0.contains("Part 2 of 2: the serial queue") && $0.contains("Press Enter to start it.") }
+        #expect(between.contains("sky: cancelled after"), "part 1's summary: \(between)")
+        #expect(!between.contains("verdict"), "\(between)")
+        try terminal.send("Enter")
+        let second = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 2 of 2: the serial queue") && $0.contains("q quit") }
+        #expect(second.contains("SKY  lesson 5, part 2 of 2: the serial queue"), "\(second)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+        let end = try terminal.screen()
+        #expect(!end.contains("verdict"), "\(end)")
+        #expect(end.contains("\nWhat the runs did\n"), "\(end)")
+        #expect(end.contains("You predicted: none left"))
+        #expect(end.contains("Part 1 (the task group): The cancel came at "), "\(end)")
+        #expect(end.contains("\nQuestions\n"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+}

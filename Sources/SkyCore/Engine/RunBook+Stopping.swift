@@ -21,8 +21,7 @@ extension RunBook {
             events += finish(cancelled, at: now)
         }
         // The collected results, already out of their slots, are lost with the body's array.
-        for scan in collected.keys.sorted() {
-            let (lost, occupancy) = collected[scan]!
+        for (lost, occupancy) in collected.values.sorted(by: { $0.report.scan < $1.report.scan }) {
             count(occupancy.priority) { $0.collected -= 1 }
             let cancelled = ScanReport(scan: lost.scan, slot: lost.slot, outcome: .failure(.cancelled), ran: lost.ran, child: lost.child)
             events += end(cancelled, occupancy, at: now)
