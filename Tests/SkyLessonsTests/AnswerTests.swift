@@ -116,3 +116,17 @@ extension AnswerTests {
         #expect(never.firstOvertake.map { [$0.ahead.scan, $0.behind.scan] } == [1, 0], "scan 0 never started")
     }
 }
+
+extension AnswerTests {
+    @Test("Lesson 5: the serial queue's order is by priority, and the answer names a scan that went before an earlier one")
+    func serialOrder() async throws {
+        let configuration = RunConfiguration(total: 6, batch: 1, seed: 15, failureRate: 0, work: 500, strategy: .serial)
+        let (_, record) = try await Self.run(configuration)
+        let starts = record.facts.starts
+        #expect(starts.map(\.priority) == starts.map(\.priority).sorted(), "highest priority first")
+        #expect(starts.map(\.scan) != starts.map(\.scan).sorted(), "seed 15 reorders its scans")
+        let overtake = try #require(record.facts.firstOvertake)
+        let answer = LessonAnswers.answer(lesson: 5, records: [record]).joined(separator: " ")
+        #expect(answer.contains("\(Say.sentence(Say.scan(overtake.ahead))) went before \(Say.scan(overtake.behind)), which was scheduled first"), "\(answer)")
+    }
+}
