@@ -26,6 +26,10 @@ static inline attr_t sky_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair
 static inline int sky_colors(void) { return COLORS; }
 static inline int sky_key_resize(void) { return KEY_RESIZE; }
 static inline int sky_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int sky_key_up(void) { return KEY_UP; }
+static inline int sky_key_down(void) { return KEY_DOWN; }
+static inline int sky_key_page_up(void) { return KEY_PPAGE; }
+static inline int sky_key_page_down(void) { return KEY_NPAGE; }
 static inline WINDOW *sky_stdscr(void) { return stdscr; }
 static inline attr_t sky_attr_bold(void) { return A_BOLD; }
 static inline attr_t sky_attr_dim(void) { return A_DIM; }

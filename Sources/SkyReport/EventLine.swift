@@ -11,9 +11,9 @@ public enum EventLine {
         if let slot = event.slot { line += ",\"slot\":\(slot)" }
         if let span = event.span {
             // What the run-time percentiles count, and what the runtime made of the asked priority:
-            // neither can be told from the times of the events, and a replay needs both.
+            // none can be told from the times of the events, and a replay needs them all.
             line += ",\"ran\":\(FixedPoint.seconds(span.ran))"
-            if let observed = span.child.observed { line += ",\"priority_observed\":\"\(TraceEvent.priorityName(observed))\"" }
+            TraceEvent.appendPriorities(of: span.child, to: &line)
         }
         switch event.kind {
         case .completed(let result):

@@ -22,10 +22,29 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         }
     }
 
-    /// Started scans whose child ran above (`raised`) or below (`lowered`) the priority it asked for.
-    public struct Shift: Codable, Equatable, Sendable {
-        public var raised: Int
-        public var lowered: Int
+    /// What the started scans read of their priorities (`PriorityReadings`): how many ran in a task
+    /// of their own, how many of those tasks kept the scan's priority as their base, and how many
+    /// scans ran at each priority (`high`, `medium`, `low`, `other`).
+    public struct RuntimePriority: Codable, Equatable, Sendable {
+        public var scans: Int
+        public var ownTasks: Int
+        public var baseAsAsked: Int
+        public var ranAt: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case scans
+            case ownTasks = "own_tasks"
+            case baseAsAsked = "base_as_asked"
+            case ranAt = "ran_at"
+        }
+
+        init(_ readings: PriorityReadings) {
+            scans = readings.scans
+            ownTasks = readings.ownTasks
+            baseAsAsked = readings.baseAsAsked
+            ranAt = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { ($0.description, readings.ranAt[$0]) })
+            ranAt["other"] = readings.otherRanAt
+        }
     }
 
     public struct ErrorEntry: Codable, Equatable, Sendable {
@@ -129,12 +148,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
     public var stoppedInMs: Double?
-    /// Run time (started to finished) of completed and failed scans.
+    /// Run time of completed and failed scans, as each scan's child measured its own sweep (the
+    /// events' `ran`): no wait for the actor is in it.
     public var latencyMs: Percentiles
-    /// Wait time (scheduled to started).
+    /// Wait time (scheduled to started, both moments in the actor's book).
     public var waitMs: Percentiles
     public var byPriority: [String: Counts]
-    public var priorityShift: Shift
+    public var runtimePriority: RuntimePriority
     public var checksum: String
     public var errorsTotal: Int
     public var errors: [ErrorEntry]
@@ -165,7 +185,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case latencyMs = "latency_ms"
         case waitMs = "wait_ms"
         case byPriority = "by_priority"
-        case priorityShift = "priority_shift"
+        case runtimePriority = "runtime_priority"
         case errorsTotal = "errors_total"
     }
 
@@ -229,7 +249,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
                 scheduled: c.scheduled, completed: c.completed, failed: c.failed, cancelled: c.cancelled,
                 verificationFailures: c.verificationFailures))
         })
-        priorityShift = Shift(raised: s.priorityShift.raised, lowered: s.priorityShift.lowered)
+        runtimePriority = RuntimePriority(s.priorityReadings)
         checksum = Hex.format(s.checksum)
         errorsTotal = summary.errorCount
         errors = summary.errors.map {

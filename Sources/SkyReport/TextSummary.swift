@@ -28,7 +28,12 @@ public enum TextSummary {
         case .failFast(let scan):
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
-            lines.append("sky: scan \(scan) failed and its error, thrown out of the task group, cancelled the rest after \(elapsed) s")
+            let thrown = "sky: scan \(scan) failed and its error, thrown out of \(config.strategy.throwsOutOf ?? "the run"),"
+            // Out of the serial loop, the error cancels no running scan: none but the failed one ran.
+            lines.append(
+                config.strategy == .serial
+                    ? "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
+                    : "\(thrown) cancelled the rest after \(elapsed) s")
         }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
@@ -54,17 +59,16 @@ public enum TextSummary {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with \(with) when the error was thrown")
         }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
-        lines.append("  run time  ms  " + percentiles(s.runLatency))
-        lines.append("  wait time ms  " + percentiles(s.waitLatency))
+        // Each figure says who measured it: a child times its own sweep, so no wait for the actor
+        // is in a run time; a wait runs between two moments of the actor's book.
+        lines.append("  run time  ms  " + percentiles(s.runLatency) + "  (each scan's child, first line to last)")
+        lines.append("  wait time ms  " + percentiles(s.waitLatency) + "  (the actor, scheduled to started)")
         let byPriority = ScanPriority.allCases.map { p in
             let counts = s.byPriority[p]
             return "\(p) \(counts.finished)/\(counts.scheduled)"
         }
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
-        let shift = s.priorityShift
-        if shift.raised + shift.lowered > 0 {
-            lines.append("  runtime priority: \(shift.raised) scan\(shift.raised == 1 ? "" : "s") ran above and \(shift.lowered) below what they asked for (Task.currentPriority)")
-        }
+        if let runtime = runtimePriorityLine(s.priorityReadings) { lines.append("  " + runtime) }
         lines.append("  checksum \(Hex.format(s.checksum))")
         if summary.errorCount > 0 {
             lines.append("  errors (\(summary.errorCount)):")
@@ -97,6 +101,25 @@ public enum TextSummary {
             line += " (--inject-corruption \(summary.configuration.corruptionRate))"
         }
         return line
+    }
+
+    /// What the runtime made of the scans' priorities, as the scans read it:
+    /// `runtime priority: 30 of 30 child tasks kept their scan's priority as base (Task.basePriority); all 30 ran at medium (Task.currentPriority)`,
+    /// or, for scans with no task of their own (a serial run's),
+    /// `runtime priority: none reached it; the 8 scans ran inline in the loop's task, at medium (Task.currentPriority)`.
+    static func runtimePriorityLine(_ readings: PriorityReadings) -> String? {
+        guard readings.scans > 0 else { return nil }
+        let levels = ScanPriority.allCases.map { ($0.description, readings.ranAt[$0]) } + [("other", readings.otherRanAt)]
+        let seen = levels.filter { $0.1 > 0 }
+        let ranAt = seen.count == 1 ? seen[0].0 : seen.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        let scans = "\(readings.scans) scan\(readings.scans == 1 ? "" : "s")"
+        guard readings.ownTasks > 0 else {
+            return "runtime priority: none reached it; the \(scans) ran inline in the loop's task, at \(ranAt) (Task.currentPriority)"
+        }
+        let tasks = readings.ownTasks == 1 ? "child task kept its" : "child tasks kept their"
+        let ran = seen.count > 1 ? "they ran at \(ranAt)" : readings.scans == 1 ? "it ran at \(ranAt)" : "all \(readings.scans) ran at \(ranAt)"
+        return "runtime priority: \(readings.baseAsAsked) of \(readings.ownTasks) \(tasks) scan's priority as base (Task.basePriority); "
+            + "\(ran) (Task.currentPriority)"
     }
 
     /// `intervals: 6 of 10 s, 4.02 to 4.31 scans/s (median 4.20)`

@@ -36,7 +36,7 @@ public enum TraceEvent {
         line += ",\"dur\":\(event.time.wholeMicroseconds - start),\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"scan\":\(event.scan)"
         if let name = span.child.taskName(scan: event.scan) { line += ",\"task\":\(quoted(name))" }
         line += ",\"priority_asked\":\"\(event.priority)\""
-        if let observed = span.child.observed { line += ",\"priority_observed\":\"\(priorityName(observed))\"" }
+        appendPriorities(of: span.child, to: &line)
         line += ",\"outcome\":\"\(event.name)\",\"wait_ms\":\(FixedPoint.fixed(span.wait.seconds * 1000, places: 3))"
         switch event.kind {
         case .completed(let result):
@@ -91,6 +91,13 @@ public enum TraceEvent {
         case .thrown: "throw"
         case .drained, .timeUp: ending.name
         }
+    }
+
+    /// Appends `,"priority_base":"low","priority_current":"medium"`: the priorities a scan read
+    /// about its task, each where it read one.
+    static func appendPriorities(of child: ChildView, to line: inout String) {
+        if let base = child.base { line += ",\"priority_base\":\"\(priorityName(base))\"" }
+        if let current = child.current { line += ",\"priority_current\":\"\(priorityName(current))\"" }
     }
 
     /// `high`, `medium` or `low`, or the raw value of a priority Sky never asks for.

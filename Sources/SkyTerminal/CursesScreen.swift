@@ -138,11 +138,12 @@ public final class CursesScreen {
             let input: KeyDecoder.Input
             switch wget_wch(window, &character) {
             case sky_key_code_yes():
-                if Int32(character) == sky_key_resize() {
+                let code = Int32(character)
+                if code == sky_key_resize() {
                     shown = nil
                     return .resize(size)
                 }
-                input = .otherKey
+                input = Self.scrollKeys.first { $0.code == code }.map { .key($0.key) } ?? .otherKey
             case OK:
                 input = Unicode.Scalar(UInt32(character)).map { .character(Character($0)) } ?? .otherKey
             default:
@@ -153,6 +154,11 @@ public final class CursesScreen {
             if let key = keys.feed(input) { return .key(key) }
         }
     }
+
+    /// The key codes ncurses decodes for the keys that scroll.
+    private static let scrollKeys: [(code: Int32, key: Key)] = [
+        (sky_key_up(), .up), (sky_key_down(), .down), (sky_key_page_up(), .pageUp), (sky_key_page_down(), .pageDown),
+    ]
 
     /// After a SIGWINCH: tells ncurses the new size and forces a full redraw.
     private func takeResize() -> TerminalInput? {

@@ -48,7 +48,8 @@ struct LessonRun {
             let record = ScanEventBuffer(limit: Self.recordLimit)
             let outcome = try request.perform(lesson: stage(of: part), record: record)
             records.append(PartRecord(
-                part: part, configuration: outcome.configuration, cores: Cores.active, events: record.drain(), dropped: record.dropped))
+                part: part, configuration: outcome.configuration, cores: Cores.active, events: record.drain().compactMap(\.event),
+                dropped: record.dropped))
             // A run a failure stopped (a throw, --fail-fast) is what a lesson shows, not a problem.
             if outcome.status != .success && outcome.status != .failure { status = outcome.status }
             // A signal, or q on the dashboard, ends the lesson; the answers still follow.

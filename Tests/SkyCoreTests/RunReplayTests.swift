@@ -13,7 +13,7 @@ struct RunReplayTests {
         recorder.attach(model)
         let summary = await model.run()
         #expect(buffer.dropped == 0)
-        return (summary, buffer.drain())
+        return (summary, buffer.drain().compactMap(\.event))
     }
 
     struct Case: CustomTestStringConvertible, Sendable {
@@ -65,7 +65,7 @@ struct RunReplayTests {
         #expect(b.discarded == a.discarded)
         #expect(b.elapsed == a.elapsed)
         #expect(b.batch == a.batch)
-        #expect(b.priorityShift == a.priorityShift)
+        #expect(b.priorityReadings == a.priorityReadings)
         #expect(replayed.errors == live.errors && replayed.errorCount == live.errorCount)
         #expect(replayed.verificationFailures == live.verificationFailures)
         #expect(replayed.notStarted == live.notStarted)

@@ -29,10 +29,29 @@ struct ScanSpanTests {
                 #expect(span.ran >= .zero && span.ran <= event.time - start)
                 // A serial run's scans run inline in the loop's own task, so that is the name they read.
                 #expect(span.child.taskName(scan: event.scan) == (strategy == .serial ? ScanChild.serialLoopName : "scan \(event.scan)"))
-                #expect(span.child.observed != nil)
+                // The priorities it read: a serial run's scans have no task of their own, so no base.
+                #expect(span.child.current != nil)
+                #expect(span.child.base == (strategy == .serial ? nil : event.priority.taskPriority))
             }
         }
         #expect(spans == summary.counters.scheduled)
+    }
+
+    @Test("A child's view of itself is two bytes, so the report it travels in stays at 90 (ChildView's comment says why)")
+    func childViewSize() {
+        #expect(MemoryLayout<ChildView>.size == 2)
+        #expect(MemoryLayout<ScanReport>.size == 90)
+    }
+
+    @Test("A child's view keeps its name and both priorities apart")
+    func childView() {
+        let view = ChildView(taskName: "scan 3", scan: 3, base: .low, current: .medium)
+        #expect(view.taskName(scan: 3) == "scan 3")
+        #expect(view.base == .low && view.current == .medium)
+        #expect(ChildView(packedPriorities: view.packedPriorities) == ChildView(base: .low, current: .medium))
+        let inline = ChildView(taskName: ScanChild.serialLoopName, scan: 4, current: .high)
+        #expect(inline.taskName(scan: 4) == ScanChild.serialLoopName && inline.base == nil && inline.current == .high)
+        #expect(ChildView().current == nil && ChildView(taskName: "other", scan: 1).taskName(scan: 1) == nil)
     }
 
     @Test("A run nobody listens to reads no names")

@@ -138,7 +138,13 @@ struct SoakTests {
         }
         let small = await retention(after: 8_000)
         let large = await retention(after: 30_000)
-        #expect(small == large)
+        // The histograms' footprint counts their arrays' capacity, which the allocator rounds up by
+        // a few bytes depending on the allocation: a footprint that grew with the scans would be
+        // thousands of entries larger, not a few bytes.
+        #expect(abs(large.statisticsBytes - small.statisticsBytes) <= small.statisticsBytes / 100, "\(small) against \(large)")
+        var sameStatistics = large
+        sameStatistics.statisticsBytes = small.statisticsBytes
+        #expect(small == sameStatistics)
         #expect(large.errorLog == ScanModel.summaryErrorLimit)
         #expect(large.verificationLog == ScanModel.summaryErrorLimit)
         #expect(large.recentErrors == ScanModel.recentErrorLimit)

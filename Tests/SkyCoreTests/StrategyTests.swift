@@ -199,26 +199,26 @@ struct StrategyTests {
         #expect(trail.priorities == Array(sequence.suffix(PriorityTrail.capacity)))
     }
 
-    @Test("Each started scan's effective priority, as its child reports it, is compared with the one it asked for")
-    func effectivePriority() async {
-        // What the runtime gives a low child under a high parent here, probed independently.
-        let expected = await Task(priority: .high) {
-            await withTaskGroup(of: TaskPriority.self) { group in
-                group.addTask(priority: .low) { Task.currentPriority }
-                return await group.next()!
-            }
-        }.value
-        let lows = RunConfiguration(
-            total: 12, batch: 3, seed: 5, failureRate: 0.2, priorityMix: PriorityMix(high: 0, medium: 0, low: 100)!, work: 2_000)
-        let summary = await Task(priority: .high) { await ScanModel(configuration: lows).run() }.value
-        let shift = summary.snapshot.priorityShift
-        #expect(shift.raised == (expected > .low ? 12 : 0))
-        #expect(shift.lowered == 0)
-        // Asked for high under a high parent: nothing to raise or lower.
-        let highs = RunConfiguration(
-            total: 12, batch: 3, seed: 5, priorityMix: PriorityMix(high: 100, medium: 0, low: 0)!, work: 2_000)
-        let same = await Task(priority: .high) { await ScanModel(configuration: highs).run() }.value
-        #expect(same.snapshot.priorityShift == PriorityShift())
+    @Test("A scan's priority is the runtime's high, medium or low, and back")
+    func taskPriorities() {
+        #expect(ScanPriority.allCases.map(\.taskPriority) == [TaskPriority.high, .medium, .low])
+        #expect(ScanPriority.allCases.map(\.taskPriority).map(ScanPriority.init) == ScanPriority.allCases)
+        #expect(ScanPriority(TaskPriority.background) == nil && ScanPriority(TaskPriority.userInitiated) == .high)
+    }
+
+    @Test("Every started scan reads its task's priorities, and the book counts them: in a group, its own task keeps the scan's priority as base and runs at the run's; a serial run's scans have no task of their own",
+          arguments: ScanStrategy.allCases)
+    func priorityReadings(strategy: ScanStrategy) async {
+        let configuration = RunConfiguration(total: 12, batch: 3, seed: 5, failureRate: 0.2, work: 2_000, strategy: strategy)
+        for parent in [ScanPriority.high, .low] {
+            let summary = await unawaited(at: parent.taskPriority) { await ScanModel(configuration: configuration).run() }
+            let readings = summary.snapshot.priorityReadings
+            #expect(readings.scans == 12)
+            #expect(readings.ownTasks == (strategy == .serial ? 0 : 12))
+            #expect(readings.baseAsAsked == readings.ownTasks)
+            // Whatever each scan asked: the priority of the run's own task (RuntimePriorityTests).
+            #expect(readings.ranAt[parent] == 12, "\(readings)")
+        }
     }
 
     @Test("Scans that never yield compute the same results as scans that do")

@@ -38,6 +38,14 @@ func run(
     return (summary, recorder.events)
 }
 
+/// Runs `body` in a detached task at `priority` and hands back its result without awaiting the
+/// task: awaiting it would escalate it to the priority of the test that awaits.
+func unawaited<T: Sendable>(at priority: TaskPriority, _ body: @escaping @Sendable () async -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Task.detached(priority: priority) { continuation.resume(returning: await body()) }
+    }
+}
+
 /// The most scans running at once, replayed from an event log.
 func maxConcurrency(_ events: [ScanEvent]) -> Int {
     var running = 0

@@ -30,7 +30,7 @@ struct CommandLineTests {
         (["--spacing", "8h", "--strategy", "serial"], "--spacing", "from 0 to 1h, e.g. 500ms, 2s or 10m ("),
         (["--report-every", "25h"], "--report-every", "from 100ms to 24h, e.g. 500ms, 2s, 10m or 8h"),
         (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
-        (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
+        (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial (a failure is thrown out of the serial loop), unbounded or batched (out of the task group); stream's results come through an AsyncStream, which does not throw"),
         (["lesson", "99"], "'99' is invalid for '<n>'", "must be the number of a lesson: 1 to 5"),
         (["lesson", "x"], "'x' is invalid for '<n>'", "must be the number of a lesson: 1 to 5"),
         (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work --speed"),
@@ -76,7 +76,8 @@ struct CommandLineTests {
         #expect(help.stdout.contains("sky --total 20 --batch 4"))
         #expect(help.stdout.contains("Exit status:"))
         #expect(help.stdout.contains("Dashboard keys"))
-        #expect(help.stdout.contains("\n  q Esc ^C  Quit: "), "\(help.stdout)")
+        #expect(help.stdout.contains(#/\n  q Esc \^C +Quit: /#), "\(help.stdout)")
+        #expect(help.stdout.contains(#/\n  Up Down +Scroll the explain panel/#), "\(help.stdout)")
         let version = try SkyBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.split(separator: ".").count == 3)
@@ -212,6 +213,25 @@ struct CommandLineTests {
         let terminal = try terminalEvents(events)
         #expect(terminal.count + (json["not_started"] as? Int ?? 0) == 40)
         #expect(terminal.values.allSatisfy { $0.count == 1 })
+    }
+
+    @Test("--errors throw with serial says the failure left the loop, and the run shows it: nothing ran beside it, nothing started after")
+    func throwSerial() throws {
+        let events = SkyBinary.temporaryPath("throw-serial.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let outcome = try SkyBinary.run([
+            "--strategy", "serial", "--errors", "throw", "--total", "10", "--work", "1000", "--seed", "3", "--failure-rate", "0.3",
+            "--no-tui", "--events", events,
+        ])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.contains("thrown out of the serial loop, stopped the run after"), "\(outcome.stdout)")
+        #expect(outcome.stdout.contains("no scan started after it"))
+        #expect(!outcome.stdout.contains("task group"), "\(outcome.stdout)")
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        let failed = try #require(lines.firstIndex { $0.contains(#""event":"failed""#) })
+        #expect(!lines[failed...].contains { $0.contains(#""event":"started""#) }, "a scan started after the thrown failure")
+        // What the loop cancelled had never started: no cancelled event holds a slot.
+        #expect(!lines[failed...].contains { $0.contains(#""event":"cancelled""#) && $0.contains(#""slot""#) })
     }
 
     private func terminalEvents(_ path: String) throws -> [Int: [String]] {

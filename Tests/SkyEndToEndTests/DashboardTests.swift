@@ -231,6 +231,33 @@ struct DashboardTests {
         #expect(try terminal.screen().contains("sky: cancelled after"))
     }
 
+    @Test("After a throw the explain panel keeps the failure the events file says threw on top, and scrolls without leaving")
+    func explainAfterThrow() throws {
+        let events = SkyBinary.temporaryPath("explain-throw.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let terminal = try TmuxTerminal(
+            "\(SkyBinary.url.path) --errors throw --failure-rate 0.2 --total 30 --batch 4 --work 4000 --seed 6 --explain --events \(events)",
+            height: 40)
+        let done = try terminal.waitForScreen { $0.contains("STOPPED: THROWN") }
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        let stop = try #require(lines.first { $0.contains(#""event":"stopping""#) })
+        let scan = try #require(stop.firstMatch(of: /"scan":(\d+)/)).1
+        let failed = try #require(lines.first { $0.contains(#""event":"failed""#) && $0.contains("\"scan\":\(scan),") })
+        let error = try #require(failed.firstMatch(of: /"error":"([^"]+)"/)).1
+        let explain = done.split(separator: "\n").drop { !$0.contains("── Explain") }.dropFirst()
+        #expect(explain.first?.contains("cause: scan \(scan) failed: \(error), thrown out of the group") == true, "\(done)")
+        let waiting = lines.filter { $0.contains(#""event":"cancelled""#) && !$0.contains(#""slot""#) }.count
+        #expect(done.contains("\(waiting) scans ("), "\(done)")
+        #expect(!done.contains("cancelled before it started"))
+        // Down scrolls, and the done screen stays; the cause stays on top.
+        try terminal.send("Down")
+        let scrolled = try terminal.waitForScreen { $0.contains("1 newer line above") }
+        let pinned = scrolled.split(separator: "\n").drop { !$0.contains("── Explain") }.dropFirst().first
+        #expect(pinned?.contains("cause: scan \(scan) failed") == true, "\(scrolled)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 1)
+    }
+
     @Test("Too small a terminal shows what size is needed, and q still quits")
     func tooSmall() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)", width: 40, height: 12)

@@ -38,7 +38,9 @@ struct TraceFileTests {
             // A throwing group discards the reports of the scans it cancels, names and all.
             if throwing && args["outcome"] as? String == "cancelled" { continue }
             #expect(args["task"] as? String == (serial ? "serial loop" : "scan \(scan)"), "\(args)")
-            #expect(args["priority_observed"] != nil)
+            // What the scan read of its priorities: a serial run's scans have no task of their own.
+            #expect(args["priority_current"] != nil)
+            #expect((args["priority_base"] == nil) == serial, "\(args)")
             switch args["outcome"] as? String {
             case "completed": #expect((args["checksum"] as? String)?.count == 16)
             case "failed": #expect(args["error"] as? String != nil)

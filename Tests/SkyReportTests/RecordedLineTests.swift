@@ -37,14 +37,16 @@ struct RecordedLineTests {
     func events() throws {
         let result = ScanResult(signals: 8102, checksum: 0x3706_c095_6338_b523)
         let failure = VerificationFailure(found: result, expected: ScanResult(signals: 8101, checksum: 1), core: 3, thread: 77)
-        let span = ScanSpan(startedAt: .zero, wait: .zero, ran: .microseconds(431_207), child: ChildView(observed: .high))
+        let span = ScanSpan(startedAt: .zero, wait: .zero, ran: .microseconds(431_207), child: ChildView(base: .low, current: .medium))
+        // A serial run's scan has no task of its own: no base.
+        let inline = ScanSpan(startedAt: .zero, wait: .zero, ran: .microseconds(431_207), child: ChildView(current: .high))
         let time = Duration.microseconds(1_234_567)
         let scans: [ScanEvent] = [
             ScanEvent(kind: .scheduled, scan: 7, priority: .low, slot: nil, time: time),
             ScanEvent(kind: .started, scan: 7, priority: .low, slot: 2, time: time),
             ScanEvent(kind: .delivered, scan: 7, priority: .low, slot: 2, time: time),
             ScanEvent(kind: .completed(result), scan: 7, priority: .low, slot: 2, time: time, span: span),
-            ScanEvent(kind: .failed(.cosmicRayHit), scan: 8, priority: .medium, slot: 0, time: time, span: span),
+            ScanEvent(kind: .failed(.cosmicRayHit), scan: 8, priority: .medium, slot: 0, time: time, span: inline),
             ScanEvent(kind: .verificationFailed(failure), scan: 9, priority: .high, slot: 1, time: time, span: span),
             ScanEvent(kind: .cancelled, scan: 10, priority: .high, slot: nil, time: time),
         ]

@@ -92,9 +92,53 @@ struct ReportTests {
         #expect(text.contains("seed 5"))
         #expect(text.contains("completed \(summary.counters.completed)  failed \(summary.counters.failed)  cancelled 0"))
         #expect(text.contains("replay: sky --total 12 --batch 2 --seed 5"))
+        // Each time says who measured it: the run time is each child's own, the wait the actor's.
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  run time  ms  p50 ") && $0.hasSuffix("(each scan's child, first line to last)") })
+        #expect(lines.contains { $0.hasPrefix("  wait time ms  p50 ") && $0.hasSuffix("(the actor, scheduled to started)") })
         for error in summary.errors {
             #expect(text.contains("scan \(error.scan) (\(error.priority)): \(error.failure)"))
         }
+    }
+
+    @Test("The summary's runtime priority line says what the scans read: each child task's base, what all ran at; in a serial run, that no priority reached the runtime",
+          arguments: [ScanStrategy.batched, .serial])
+    func runtimePriority(strategy: ScanStrategy) async throws {
+        let config = RunConfiguration(total: 12, batch: 3, seed: 5, failureRate: 0.2, work: 500, strategy: strategy)
+        // The run's task at medium, not awaited, which would raise it to the test's priority.
+        let summary = await withCheckedContinuation { continuation in
+            Task.detached(priority: .medium) { continuation.resume(returning: await ScanModel(configuration: config).run()) }
+        }
+        let line = TextSummary.format(summary, replay: "sky").split(separator: "\n").first { $0.contains("runtime priority") }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(JSONSummary(summary, exitStatus: 0).encoded().utf8)) as? [String: Any])
+        let runtime = try #require(json["runtime_priority"] as? [String: Any])
+        #expect(json["priority_shift"] == nil)
+        #expect(runtime["scans"] as? Int == 12)
+        #expect(runtime["ran_at"] as? [String: Int] == ["high": 0, "medium": 12, "low": 0, "other": 0])
+        switch strategy {
+        case .serial:
+            #expect(line == "  runtime priority: none reached it; the 12 scans ran inline in the loop's task, at medium (Task.currentPriority)")
+            #expect(runtime["own_tasks"] as? Int == 0 && runtime["base_as_asked"] as? Int == 0)
+        default:
+            #expect(line == "  runtime priority: 12 of 12 child tasks kept their scan's priority as base (Task.basePriority); all 12 ran at medium (Task.currentPriority)")
+            #expect(runtime["own_tasks"] as? Int == 12 && runtime["base_as_asked"] as? Int == 12)
+        }
+    }
+
+    @Test("Readings that differ are listed by priority")
+    func mixedRuntimePriority() {
+        var readings = PriorityReadings()
+        readings.note(asked: .high, ChildView(base: .high, current: .high))
+        readings.note(asked: .low, ChildView(base: .medium, current: .medium))
+        readings.note(asked: .low, ChildView(base: .low, current: TaskPriority(rawValue: 9)))
+        readings.note(asked: .low, ChildView())
+        #expect(TextSummary.runtimePriorityLine(readings)
+            == "runtime priority: 2 of 3 child tasks kept their scan's priority as base (Task.basePriority); they ran at high 1, medium 1, other 1 (Task.currentPriority)")
+        #expect(TextSummary.runtimePriorityLine(PriorityReadings()) == nil)
+        var one = PriorityReadings()
+        one.note(asked: .low, ChildView(base: .low, current: .medium))
+        #expect(TextSummary.runtimePriorityLine(one)
+            == "runtime priority: 1 of 1 child task kept its scan's priority as base (Task.basePriority); it ran at medium (Task.currentPriority)")
     }
 
     @Test("An unwritable events path is refused with the reason")

@@ -21,7 +21,7 @@ struct TraceTests {
 
     @Test("A span carries its scan, slot, times in microseconds and the documented args")
     func span() throws {
-        let span = ScanSpan(startedAt: .microseconds(1_500), wait: .microseconds(250), child: ChildView(taskName: "scan 7", scan: 7, observed: .low))
+        let span = ScanSpan(startedAt: .microseconds(1_500), wait: .microseconds(250), child: ChildView(taskName: "scan 7", scan: 7, base: .high, current: .medium))
         let completed = ScanEvent(
             kind: .completed(ScanResult(signals: 3, checksum: 0xab)), scan: 7, priority: .high, slot: 2, time: .microseconds(4_000), span: span)
         let record = try #require(TraceEvent.span(completed))
@@ -35,7 +35,8 @@ struct TraceTests {
         let args = try #require(event["args"] as? [String: Any])
         #expect(args["task"] as? String == "scan 7")
         #expect(args["priority_asked"] as? String == "high")
-        #expect(args["priority_observed"] as? String == "low")
+        #expect(args["priority_base"] as? String == "high")
+        #expect(args["priority_current"] as? String == "medium")
         #expect(args["outcome"] as? String == "completed")
         #expect(args["wait_ms"] as? Double == 0.25)
         #expect(args["checksum"] as? String == "00000000000000ab")
@@ -45,7 +46,7 @@ struct TraceTests {
         let failedArgs = try #require(try Self.event(failedRecord)["args"] as? [String: Any])
         #expect(failedArgs["error"] as? String == "signal lost")
         // Unknown to the trace, so left out rather than guessed.
-        #expect(failedArgs["task"] == nil && failedArgs["priority_observed"] == nil && failedArgs["checksum"] == nil)
+        #expect(failedArgs["task"] == nil && failedArgs["priority_base"] == nil && failedArgs["priority_current"] == nil && failedArgs["checksum"] == nil)
     }
 
     @Test("Only the end of a started scan is a span")

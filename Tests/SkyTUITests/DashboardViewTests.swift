@@ -48,26 +48,47 @@ struct DashboardViewTests {
             .contains("done H 150.4k  M 391.7k  L 234.1k"))
     }
 
-    @Test("A lane per slot shows scan, priority and time run; a free slot says so")
+    @Test("A lane per slot shows scan, priority, its task and time run; a free slot says so")
     func lanes() {
         var snapshot = Scene.midRun
         snapshot.slots[2] = nil
         let text = frame(snapshot).text
-        #expect(text.contains("slot 0 ▶ scan  7  high   ↓ runs medium   0.7 s"))
-        #expect(text.contains("slot 1 ▶ scan  2  medium   runs medium   1.9 s"))
+        #expect(text.contains("slot 0 ▶ scan  7  high     task high     0.7 s"))
+        #expect(text.contains("slot 1 ▶ scan  2  medium   task medium   1.9 s"))
         #expect(text.contains("slot 2   free"))
     }
 
-    @Test("A lane shows the priority the runtime runs its scan at beside the one asked for, once known")
-    func effectivePriority() {
+    @Test("Batched: each lane shows the base priority its scan's task keeps, the title the one they all run at; no lane claims a shift")
+    func runtimePriorityBatched() {
+        let text = frame(Scene.midRun).text
+        #expect(text.contains("── Slots  actor: 4 of 4 busy · children: 2 on a thread · all run at medium"))
+        #expect(text.contains("scan  7  high     task high "))
+        #expect(text.contains("scan  9  low      task low "))
+        #expect(!text.contains("runs medium"))
+        // A lane whose child has not read its priorities yet says nothing of them.
+        var starting = Scene.midRun
+        starting.slots[1]?.child = ChildView()
+        #expect(frame(starting).text.contains("scan  2  medium                 1.9 s"))
+    }
+
+    @Test("Serial: a lane says its scan has no task, so its priority never reaches the runtime")
+    func runtimePrioritySerial() {
         var snapshot = Scene.midRun
-        snapshot.slots[0]?.effective = .high
-        snapshot.slots[1]?.effective = nil
+        snapshot.progress.configuration.strategy = .serial
+        snapshot.progress.batch = 1
+        snapshot.progress.onThread = 1
+        snapshot.slots = [SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600), child: Scene.inlineScan)]
         let text = frame(snapshot).text
-        #expect(text.contains("scan  7  high     runs high     0.7 s"))
-        #expect(text.contains("scan  2  medium                 1.9 s"))
-        #expect(text.contains("scan  9  low    ↑ runs medium   0.2 s"))
-        #expect(frame(snapshot, glyphs: .ascii).text.contains("scan  9  low    ^ runs medium"))
+        #expect(text.contains("── Slots  actor: 1 of 1 busy · children: 1 on a thread · runs at medium"))
+        #expect(text.contains("slot 0 ▶ scan  7  high     no task       0.7 s"))
+        #expect(!text.contains("runs medium") && !text.contains("task high"))
+    }
+
+    @Test("The title gives way: the bars' key goes before what the scans run at")
+    func narrowSlotsTitle() {
+        let text = frame(Scene.midRun, size: TerminalSize(width: 80, height: 24)).text
+        #expect(text.contains("── Slots  actor: 4 of 4 busy · children: 2 on a thread · all run at medium ──"))
+        #expect(!text.contains("bars:"))
     }
 
     @Test("The order row lists the latest finishes by priority, newest on the right, as many as fit")
@@ -181,7 +202,7 @@ struct DashboardViewTests {
         // Six finished in the first second, then none for the next four: 6 over the last 5 s.
         snapshot.progress.counters = Scene.counters(waiting: 10, running: 4, completed: 5, failed: 1)
         for tenth in 0...40 { _ = state.update(.frame(snapshot, elapsed: .milliseconds(100 * tenth + 1_000))) }
-        #expect(state.recentRate < 7.5)
+        #expect(state.recentRate.perSecond < 7.5)
         let text = DashboardView.render(state).text
         #expect(!text.contains("now 7.50/s"))
         #expect(text.contains("now 1.20/s"), "\(text)")

@@ -43,7 +43,7 @@ struct KeyDecoderTests {
     }
 
     @Test("An escape sequence ncurses did not decode is one other key, ended by its final byte", arguments: [
-        "\u{1B}[A", "\u{1B}[1;5A", "\u{1B}[200~", "\u{1B}[?25h", "\u{1B}OP",
+        "\u{1B}[C", "\u{1B}[1;5A", "\u{1B}[200~", "\u{1B}[?25h", "\u{1B}OP", "\u{1B}[55555~",
     ])
     func sequence(sequence: String) {
         var decoder = KeyDecoder()
@@ -65,6 +65,17 @@ struct KeyDecoderTests {
 
     @Test("The keys after a sequence are their own: an arrow, then q, then Esc")
     func stream() {
-        #expect(keys(typed("\u{1B}[Aq\u{1B}") + [.nothingMore]) == [.other, .character("q"), .escape])
+        #expect(keys(typed("\u{1B}[Aq\u{1B}") + [.nothingMore]) == [.up, .character("q"), .escape])
+        #expect(keys(typed("\u{1B}[Cq\u{1B}") + [.nothingMore]) == [.other, .character("q"), .escape])
+    }
+
+    @Test("The keys that scroll: the arrows up and down and the page keys, decoded by ncurses or sent as sequences", arguments: [
+        ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}OA", .up), ("\u{1B}OB", .down), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
+    ])
+    func scrollKeys(sequence: String, key: Key) {
+        #expect(keys(typed(sequence)) == [key])
+        #expect(keys([.key(key)]) == [key])
+        // Alt and one of them is not a scroll.
+        #expect(keys(typed("\u{1B}") + [.key(key)]) == [.other])
     }
 }

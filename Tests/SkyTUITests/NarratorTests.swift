@@ -16,7 +16,7 @@ struct NarratorTests {
         let configuration = RunConfiguration(
             total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors)
         var narrator = Narrator(configuration: configuration)
-        return events.map { narrator.narrate($0) }
+        return events.map { narrator.narrate($0).text }
     }
 
     @Test("A seeded run at batch 1 is narrated the same way every time")
@@ -26,7 +26,7 @@ struct NarratorTests {
         let buffer = ScanEventBuffer(limit: 1000)
         let config = RunConfiguration(total: 5, batch: 1, seed: 3, failureRate: 0.3, work: 1_000)
         _ = await ScanModel(configuration: config, sinks: [buffer]).run()
-        let story = Self.narrate(buffer.drain(), batch: 1)
+        let story = Self.narrate(buffer.drain().compactMap(\.event), batch: 1)
         #expect(story == [
             "scan 0 (medium) is scheduled",
             "scan 1 (medium) is scheduled",
@@ -74,31 +74,65 @@ struct NarratorTests {
             == ["scan 4 failed: sensor glitch, --fail-fast cancels the rest"])
     }
 
-    @Test("The event buffer keeps the newest events and counts the ones it drops")
+    @Test("The event buffer keeps the newest events and counts the ones it drops in their place")
     func buffer() {
         let buffer = ScanEventBuffer(limit: 3)
         for scan in 0..<5 {
-            buffer.record(ScanEvent(kind: .scheduled, scan: scan, priority: .low, slot: nil, time: .zero))
+            buffer.record(ScanEvent(kind: .scheduled, scan: scan, priority: .low, slot: nil, time: .seconds(scan)))
         }
-        #expect(buffer.drain().compactMap(\.scanEvent).map(\.scan) == [2, 3, 4])
+        let held = buffer.drain()
+        var skipped = SkippedEvents()
+        skipped.scheduled = 2
+        skipped.latest = .seconds(1)
+        #expect(held.first == .skipped(skipped))
+        #expect(held.compactMap(\.event).compactMap(\.scanEvent).map(\.scan) == [2, 3, 4])
         #expect(buffer.dropped == 2)
         #expect(buffer.drain().isEmpty)
     }
 
-    @Test("e toggles the explain panel, which keeps a bounded narration")
+    @Test("The buffer drops what tells least first, and puts each count where its events were: before or after a change")
+    func bufferOrder() {
+        let buffer = ScanEventBuffer(limit: 2)
+        func scan(_ kind: ScanEvent.Kind, _ scan: Int, slot: Int?) -> ScanEvent {
+            ScanEvent(kind: kind, scan: scan, priority: .low, slot: slot, time: .seconds(scan))
+        }
+        let batch = RunChange(.batch(3), at: .seconds(1))
+        buffer.record(scan(.scheduled, 0, slot: nil))
+        buffer.record(batch)
+        buffer.record(scan(.started, 2, slot: 0))
+        buffer.record(scan(.started, 3, slot: 1))
+        buffer.record(scan(.started, 4, slot: 2))
+        var scheduled = SkippedEvents()
+        scheduled.scheduled = 1
+        var started = SkippedEvents()
+        started.started = 1
+        started.latest = .seconds(2)
+        #expect(buffer.drain() == [
+            .skipped(scheduled), .event(.change(batch)), .skipped(started),
+            .event(.scan(scan(.started, 3, slot: 1))), .event(.scan(scan(.started, 4, slot: 2))),
+        ])
+        #expect(buffer.dropped == 2)
+    }
+
+    @Test("e toggles the explain panel, which keeps a bounded story")
     func toggleAndBound() {
         var state = DashboardState(snapshot: Scene.midRun, size: TerminalSize(width: 100, height: 30), info: Scene.info)
         #expect(!state.showingExplain)
         #expect(state.update(.key(.character("e"))) == [])
         #expect(state.showingExplain)
-        let events = (0..<200).map { ScanEvent(kind: .scheduled, scan: $0, priority: .medium, slot: nil, time: .seconds($0)) }
-        _ = state.update(.events(events.map(RunEvent.scan)))
-        #expect(state.narration.count == DashboardState.narrationLimit)
-        #expect(state.narration.last?.text == "scan 199 (medium) is scheduled")
-        #expect(state.narration.first?.time == .seconds(200 - DashboardState.narrationLimit))
+        // Starts and ends alternate, so no two lines in a row are alike.
+        let events = (0..<600).map { index in
+            ScanEvent(
+                kind: index % 2 == 0 ? .started : .completed(ScanResult(signals: 1, checksum: 1)), scan: index / 2, priority: .medium,
+                slot: 0, time: .seconds(index))
+        }
+        _ = state.update(.events(events.map { .event(.scan($0)) }))
+        #expect(state.explain.lines.count == ExplainLog.capacity)
+        #expect(state.explain.lines.last?.text == "scan 299 (medium) completed: 1 signals found")
+        #expect(state.explain.lines.first?.time == .seconds(600 - ExplainLog.capacity))
         let text = DashboardView.render(state).text
         #expect(text.contains("Explain"))
-        #expect(text.contains("scan 199 (medium)"))
+        #expect(text.contains("scan 299 (medium)"))
         _ = state.update(.key(.character("e")))
         #expect(DashboardView.render(state).text.contains("Errors"))
     }
@@ -110,9 +144,11 @@ struct NarratorTests {
         }
         let failed = event(.failed(.signalLost), 4, .low, slot: 0)
         #expect(Self.narrate([failed], batch: 2, errors: .throw) == ["scan 4 failed: signal lost, thrown out of the group, which cancels every other scan"])
-        #expect(Self.narrate([failed], batch: 1, strategy: .serial, errors: .throw) == ["scan 4 failed: signal lost, thrown out of the loop: nothing after it starts"])
+        #expect(Self.narrate([failed], batch: 1, strategy: .serial, errors: .throw) == ["scan 4 failed: signal lost, thrown out of the serial loop: no scan starts after it"])
+        let thrown = RunEvent.change(RunChange(.stopping(.thrown(scan: 4)), at: .zero))
+        #expect(Self.narrate([thrown], batch: 1, strategy: .serial, errors: .throw) == ["scan 4's failure is thrown out of the serial loop: no scan starts after it"])
         let started = event(.started, 3, .high, slot: 0)
-        #expect(Self.narrate([started], batch: 20, strategy: .unbounded) == ["scan 3 (high) is added to the group: 1 children, the pool runs what it can"])
+        #expect(Self.narrate([started], batch: 20, strategy: .unbounded) == ["scan 3 (high) is added to the group: 1 child, the pool runs what it can"])
         #expect(Self.narrate([started], batch: 1, strategy: .serial) == ["scan 3 (high) starts: the loop awaits it before the next one"])
     }
 }

@@ -15,6 +15,8 @@ enum RunScene: String, CaseIterable {
     case unbounded = "unbounded-crawl"
     /// `--errors throw --failure-rate 0.2 --total 30 --batch 4 --work 400000 --seed 6`.
     case thrown = "throw-cuts"
+    /// The same with `--explain`: the failure that threw on top, the scans it cancelled grouped.
+    case thrownExplained = "throw-explain"
     /// `--strategy serial --total 8 --work 300000 --failure-rate 0 --spacing 0.3s`.
     case serialSpacing = "serial-spacing"
 
@@ -28,7 +30,7 @@ enum RunScene: String, CaseIterable {
             ScriptedRun(
                 RunConfiguration(total: 24, batch: 4, seed: 12, failureRate: 0, work: 300_000, strategy: .unbounded),
                 scanTime: .milliseconds(240))
-        case .thrown:
+        case .thrown, .thrownExplained:
             ScriptedRun(
                 RunConfiguration(total: 30, batch: 4, seed: 6, failureRate: 0.2, work: 400_000, errors: .throw),
                 scanTime: .milliseconds(320))
@@ -45,11 +47,13 @@ enum RunScene: String, CaseIterable {
         switch self {
         case .canonicalRunning: .milliseconds(2_000)
         case .unbounded: .milliseconds(1_500)
-        case .canonicalDone, .canonicalASCII, .thrown, .serialSpacing: .seconds(60)
+        case .canonicalDone, .canonicalASCII, .thrown, .thrownExplained, .serialSpacing: .seconds(60)
         }
     }
 
     func state(size: TerminalSize) -> DashboardState {
-        run.state(at: time, size: size, info: Self.info, glyphs: self == .canonicalASCII ? .ascii : .unicode)
+        var state = run.state(at: time, size: size, info: Self.info, glyphs: self == .canonicalASCII ? .ascii : .unicode)
+        if self == .thrownExplained { _ = state.update(.key(.character("e"))) }
+        return state
     }
 }

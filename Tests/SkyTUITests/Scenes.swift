@@ -47,7 +47,7 @@ enum Scene: String, CaseIterable {
             _ = state.update(.key(.character("?")))
         case .explain:
             _ = state.update(.key(.character("e")))
-            _ = state.update(.events(Self.decisions.map(RunEvent.scan)))
+            _ = state.update(.events(Self.decisions.map { .event(.scan($0)) }))
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
         case .code:
             _ = state.update(.frame(Self.midRun, elapsed: .milliseconds(4_300)))
@@ -77,9 +77,9 @@ enum Scene: String, CaseIterable {
         snapshot.progress.onThread = 2
         snapshot.progress.peakOnThread = 2
         let priorities: [ScanPriority] = [.medium, .medium, .low, .medium, .high, .medium, .medium, .medium, .low, .low, .medium, .low]
-        // Ten children have started and recorded the priority the runtime gives them; two have not.
+        // Ten children have started and read their priorities; two have not.
         snapshot.slots = priorities.enumerated().map {
-            SlotOccupancy(scan: $0.offset, priority: $0.element, startedAt: .microseconds(50), effective: $0.offset < 10 ? .medium : nil)
+            SlotOccupancy(scan: $0.offset, priority: $0.element, startedAt: .microseconds(50), child: $0.offset < 10 ? child($0.element) : ChildView())
         }
         return snapshot
     }
@@ -130,12 +130,11 @@ enum Scene: String, CaseIterable {
         snapshot.progress.waitLatency = LatencyPercentiles(p50: 612.5, p95: 2_410, p99: 2_410)
         snapshot.progress.runLatency = LatencyPercentiles(p50: 1_180, p95: 1_342, p99: 1_342)
         snapshot.progress.finishOrder = trail("HHMHML")
-        // Under a medium-priority parent, as on Linux: every child reports running at medium.
         snapshot.slots = [
-            SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600), effective: .medium),
-            SlotOccupancy(scan: 2, priority: .medium, startedAt: .milliseconds(2_400), effective: .medium),
-            SlotOccupancy(scan: 9, priority: .low, startedAt: .milliseconds(4_100), effective: .medium),
-            SlotOccupancy(scan: 8, priority: .medium, startedAt: .milliseconds(3_900), effective: .medium),
+            SlotOccupancy(scan: 7, priority: .high, startedAt: .milliseconds(3_600), child: child(.high)),
+            SlotOccupancy(scan: 2, priority: .medium, startedAt: .milliseconds(2_400), child: child(.medium)),
+            SlotOccupancy(scan: 9, priority: .low, startedAt: .milliseconds(4_100), child: child(.low)),
+            SlotOccupancy(scan: 8, priority: .medium, startedAt: .milliseconds(3_900), child: child(.medium)),
         ]
         snapshot.recentErrors = [
             ScanErrorRecord(scan: 4, priority: .low, failure: .sensorGlitch, time: .milliseconds(2_320)),
@@ -184,6 +183,16 @@ enum Scene: String, CaseIterable {
             ScanEvent(kind: .started, scan: 9, priority: .low, slot: 2, time: .milliseconds(4_100)),
         ]
     }
+
+    /// What a child asking for `asked` reads about its task under the run's medium-priority task, as
+    /// on this runtime (Tests/SkyCoreTests/RuntimePriorityTests.swift): its base is what it asked,
+    /// and it runs at its parent's priority.
+    static func child(_ asked: ScanPriority) -> ChildView {
+        ChildView(base: asked.taskPriority, current: .medium)
+    }
+
+    /// What a serial run's scan reads: no task of its own, and the loop's priority.
+    static let inlineScan = ChildView(current: .medium)
 
     /// A finish order written as initials, oldest first.
     static func trail(_ initials: String) -> PriorityTrail {

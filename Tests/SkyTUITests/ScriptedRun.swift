@@ -138,7 +138,8 @@ struct ScriptedRun {
                 waits.append(Double((event.time - scheduledAt[event.scan]!) / .microseconds(1)) / 1000)
                 count(event.priority) { $0.waiting -= 1; $0.running += 1 }
                 snapshot.slots[event.slot!] = SlotOccupancy(
-                    scan: event.scan, priority: event.priority, startedAt: event.time, effective: .medium)
+                    scan: event.scan, priority: event.priority, startedAt: event.time,
+                    child: configuration.strategy == .serial ? Scene.inlineScan : Scene.child(event.priority))
                 progress.maxRunning = max(progress.maxRunning, progress.counters.running)
             case .delivered:
                 continue
@@ -204,7 +205,7 @@ struct ScriptedRun {
     func state(at time: Duration, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode, interval: Duration = .milliseconds(33)) -> DashboardState {
         var state = DashboardState(snapshot: snapshot(at: .zero), size: size, info: info, glyphs: glyphs)
         play(until: time, interval: interval) { events, snapshot, now in
-            _ = state.update(.events(events))
+            _ = state.update(.events(events.map(HeldEvent.event)))
             _ = state.update(.frame(snapshot, elapsed: now))
         }
         return state

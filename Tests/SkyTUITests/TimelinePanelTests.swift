@@ -133,7 +133,7 @@ struct TimelinePanelTests {
     func longRun() {
         let configuration = RunConfiguration(total: 1, batch: 1, seed: 1)
         var state = DashboardState(snapshot: ScanSnapshot(configuration: configuration), size: Self.size, info: RunScene.info)
-        _ = state.update(.events([.scan(ScanEvent(kind: .started, scan: 0, priority: .low, slot: 0, time: .zero))]))
+        _ = state.update(.events([.event(.scan(ScanEvent(kind: .started, scan: 0, priority: .low, slot: 0, time: .zero)))]))
         var snapshot = ScanSnapshot(configuration: configuration)
         snapshot.progress.phase = .running
         _ = state.update(.frame(snapshot, elapsed: .seconds(200)))
@@ -142,7 +142,7 @@ struct TimelinePanelTests {
         #expect(!live.last!.contains(" 0s"), "the start has scrolled away: \(live.last!)")
         #expect(live.last!.contains("3m15s"))
         snapshot.progress.phase = .finished(.cancelled)
-        _ = state.update(.events([.scan(ScanEvent(kind: .cancelled, scan: 0, priority: .low, slot: 0, time: .seconds(200)))]))
+        _ = state.update(.events([.event(.scan(ScanEvent(kind: .cancelled, scan: 0, priority: .low, slot: 0, time: .seconds(200))))]))
         _ = state.update(.frame(snapshot, elapsed: .seconds(200)))
         let done = Self.timeline(state)
         #expect(done[0].contains("1 column = 3.2 s"))

@@ -1,34 +1,62 @@
-/// What a scan's child saw of itself as it started: the name of the task it runs in, as
-/// `Task.name` gave it, and the priority the runtime ran it at, which need not be the one it asked
-/// for.
+/// What a scan read about the task it runs in, on its first line: the task's name, as `Task.name`
+/// gave it, and two priorities: the one the task keeps as its base (`Task.basePriority`) and the
+/// one the runtime runs it at (`Task.currentPriority`), which is also the priority the pool is
+/// handed its work at. On this runtime a child in a task group keeps the priority it asked for as
+/// its base, and runs at its parent's whatever it asked (Tests/SkyCoreTests/RuntimePriorityTests.swift).
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
 /// A `String` there would make each move count references, and even sixteen bytes of name made
-/// every report larger, which cost the engine about a fifth of its speed at `--work 0`. So the name is
-/// kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial loop's),
-/// which is all a Sky task is ever called; any other name is not carried.
+/// every report larger, which cost the engine about a fifth of its speed at `--work 0`; a third
+/// byte alone made the report 91 bytes, which the task group then copied through the runtime's
+/// generic routine rather than a fixed-size copy (measured with callgrind). So the
+/// name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
+/// loop's), which is all a Sky task is ever called, in two bits; any other name is not carried.
+/// Each priority is kept as its raw value in seven bits, 0 for none: the runtime's priorities are
+/// its QoS classes, from 9 (background) to 33 (user-interactive). Raw values, because `TaskPriority`
+/// comes from a resilient library: a stored one would give the report and the slot table no fixed
+/// layout, and every slot change a runtime call (8% of the engine's speed at `--work 0`).
 public struct ChildView: Equatable, Sendable {
-    private enum Name: UInt8 {
+    private enum Name: UInt16 {
         case none
         case ownScan
         case serialLoop
         case other
     }
 
-    private var name = Name.none
-    /// The observed priority's raw value, 0 for none: `TaskPriority` comes from a resilient
-    /// library, so a stored one would give the report no fixed layout (see `SlotOccupancy`).
-    private var observedRaw: UInt8 = 0
+    /// `name << 14 | base << 7 | current`.
+    private var bits: UInt16 = 0
 
-    /// `taskName` is what the child of scan `scan` read as its task's name.
-    public init(taskName: String? = nil, scan: Int = 0, observed: TaskPriority? = nil) {
-        name = switch taskName {
+    /// Nothing read.
+    public init() {}
+
+    /// `taskName` is what the child of scan `scan` read as its task's name; `base` and `current`
+    /// the priorities it read.
+    public init(taskName: String? = nil, scan: Int = 0, base: TaskPriority? = nil, current: TaskPriority? = nil) {
+        self.init(name: Self.name(taskName, scan: scan), baseRaw: base?.rawValue ?? 0, currentRaw: current?.rawValue ?? 0)
+    }
+
+    private init(name: Name, baseRaw: UInt8, currentRaw: UInt8) {
+        bits = name.rawValue << 14 | UInt16(min(baseRaw, 127)) << 7 | UInt16(min(currentRaw, 127))
+    }
+
+    private static func name(_ taskName: String?, scan: Int) -> Name {
+        switch taskName {
         case nil: .none
         case ScanChild.taskName(of: scan): .ownScan
         case ScanChild.serialLoopName: .serialLoop
         default: .other
         }
-        observedRaw = observed?.rawValue ?? 0
+    }
+
+    /// What the scan `scan` reads about the task it runs in, from inside it: the base priority only
+    /// for a scan with a task of its own (`ownTask`: another task's base is not the scan's), and the
+    /// name only in a run whose tasks are named (`named`). Synchronous, so that the resilient
+    /// `TaskPriority` values stay out of the child's async frame, where each would cost a task
+    /// allocation (measured with callgrind).
+    static func read(scan: Int, ownTask: Bool, named: Bool) -> ChildView {
+        ChildView(
+            name: named ? name(Task.name, scan: scan) : .none, baseRaw: ownTask ? Task.basePriority?.rawValue ?? 0 : 0,
+            currentRaw: Task.currentPriority.rawValue)
     }
 
     /// The name the child of scan `scan` read: `scan N` for a child task; `serial loop` in a serial
@@ -36,13 +64,31 @@ public struct ChildView: Equatable, Sendable {
     /// records events, or the child's report was lost, as in a group that threw) or read a name
     /// Sky does not give.
     public func taskName(scan: Int) -> String? {
-        switch name {
+        switch Name(rawValue: bits >> 14) ?? .other {
         case .ownScan: ScanChild.taskName(of: scan)
         case .serialLoop: ScanChild.serialLoopName
         case .none, .other: nil
         }
     }
 
-    /// The priority the child ran at; `nil` if unknown.
-    public var observed: TaskPriority? { observedRaw == 0 ? nil : TaskPriority(rawValue: observedRaw) }
+    /// The base priority of the scan's own task (`Task.basePriority`); `nil` for a scan that has
+    /// no task of its own (a serial run's, which runs inline in the loop's task) or whose reading
+    /// is unknown.
+    public var base: TaskPriority? { baseRaw == 0 ? nil : TaskPriority(rawValue: baseRaw) }
+
+    /// The priority the scan ran at (`Task.currentPriority`); `nil` if unknown.
+    public var current: TaskPriority? { currentRaw == 0 ? nil : TaskPriority(rawValue: currentRaw) }
+
+    /// The priorities' raw values, 0 for none: cheap to compare, where `TaskPriority`'s own
+    /// comparisons are calls into its library.
+    var baseRaw: UInt8 { UInt8(truncatingIfNeeded: bits >> 7) & 127 }
+    var currentRaw: UInt8 { UInt8(truncatingIfNeeded: bits) & 127 }
+
+    /// Both priorities as one number, for the ledger's one atomic word.
+    var packedPriorities: UInt16 { bits & 0x3FFF }
+
+    /// A view with only the priorities, from `packedPriorities`.
+    init(packedPriorities packed: UInt16) {
+        bits = packed & 0x3FFF
+    }
 }

@@ -4,10 +4,10 @@ extension RunBook {
     /// `--errors throw` or `collect`: `report`'s failure was thrown out of the group, which
     /// cancelled every other scan and waited for them; their results went with it, and so did the
     /// body's array of collected results. `discarded` is how many of them had completed all the
-    /// same. Their reports went with the group, so what each child saw of its priority comes from
-    /// `observed` (the ledger), given a slot and a scan.
+    /// same. Their reports went with the group, so the priorities each child read come from
+    /// `reading` (the ledger), given a slot and a scan.
     mutating func throwOut(
-        _ report: ScanReport, discarded: Int, at now: Duration, observed: (Int, Int) -> TaskPriority? = { _, _ in nil }
+        _ report: ScanReport, discarded: Int, at now: Duration, reading: (Int, Int) -> ChildView? = { _, _ in nil }
     ) -> [RunEvent] {
         var events = finish(report, at: now)
         if ending == nil || ending == .failFast(scan: report.scan) {
@@ -17,7 +17,7 @@ extension RunBook {
             guard let occupancy else { continue }
             let cancelled = ScanReport(
                 scan: occupancy.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero,
-                child: ChildView(observed: observed(slot, occupancy.scan)))
+                child: reading(slot, occupancy.scan) ?? ChildView())
             events += finish(cancelled, at: now)
         }
         // The collected results, already out of their slots, are lost with the body's array.

@@ -212,6 +212,7 @@ struct RunBook: Sendable {
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
                 slot: report.slot, time: now, span: span)))
         }
+        progress.priorityReadings.note(asked: occupancy.priority, report.child)
         account(report, priority: occupancy.priority, at: now, into: &events)
         noteStopped(at: now)
         return events

@@ -39,7 +39,8 @@ public struct RunConfiguration: Equatable, Sendable {
     public var failFast: Bool
     public var strategy: ScanStrategy
     public var errors: ErrorMode
-    /// Slow motion: each scan sleeps between its chunks so that it takes `1 / speed` times as long.
+    /// Slow motion: each scan does `1 / speed` times its work on its thread, so it takes that much
+    /// longer and stays CPU-bound, with the same result (`SlowMotion`).
     public var speed: Double
     /// Serial runs only: the pause between one scan's end and the next one's start.
     public var spacing: Duration

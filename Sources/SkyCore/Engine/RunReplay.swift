@@ -14,8 +14,6 @@ public struct RunReplay: Sendable {
     private var book: RunBook
     private var onThread = 0
     private var peakOnThread = 0
-    /// How the runtime ran the scans against the priorities they asked for, as their ends tell it.
-    private var shift = PriorityShift()
     /// When the last event happened: the replay's present.
     public private(set) var time: Duration = .zero
 
@@ -28,7 +26,7 @@ public struct RunReplay: Sendable {
     public var isFinished: Bool { book.progress.phase.isFinished }
 
     /// Plays one recorded event, and returns it as the book wrote it. A recorded end need carry
-    /// only the child's own figures in its span (`ran`, the observed priority); the book fills in
+    /// only the child's own figures in its span (`ran`, the priorities it read); the book fills in
     /// the rest, as it did live.
     @discardableResult
     public mutating func play(_ event: RunEvent) throws(Impossible) -> RunEvent {
@@ -37,7 +35,6 @@ public struct RunReplay: Sendable {
             switch event {
             case .scan(let scanEvent):
                 written = .scan(try book.replay(scanEvent))
-                if let observed = scanEvent.span?.child.observed { shift.note(asked: scanEvent.priority, observed: observed) }
             case .change(let change):
                 try book.replay(change)
                 written = event
@@ -62,8 +59,9 @@ public struct RunReplay: Sendable {
         snapshot.progress.peakOnThread = peakOnThread
         let c = snapshot.counters
         // The children's own counts match the book's in a record: no actor lags behind them.
-        snapshot.progress.direct = DirectCounts(completed: c.completed, failed: c.failed, verificationFailures: c.verificationFailures)
-        snapshot.progress.priorityShift = shift
+        snapshot.progress.direct = DirectCounts(
+            completed: c.completed, failed: c.failed, verificationFailures: c.verificationFailures, running: c.running,
+            endedInSlot: c.inStream)
         return snapshot
     }
 

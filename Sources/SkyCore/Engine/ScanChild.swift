@@ -13,8 +13,8 @@ public struct ScanReport: Sendable {
 
 /// The one body every strategy runs for a scan, as a child task or, in the serial loop, inline.
 ///
-/// It derives the scan from the seed, notes in its slot's ledger cell what priority the runtime
-/// runs it at, sweeps the sector, counts its own finish, and reports. Nothing in it touches the
+/// It derives the scan from the seed, notes in its slot's ledger cell the priorities of the task it
+/// runs in, sweeps the sector, counts its own finish, and reports. Nothing in it touches the
 /// run book: the child runs on any pool thread, and only the actor writes the book. A class, so a
 /// child captures one reference rather than a copy of the run's configuration.
 final class ScanChild: Sendable {
@@ -24,12 +24,17 @@ final class ScanChild: Sendable {
     /// Whether children are named `scan N` and read their name for their report: in a run that
     /// someone watches through its events (see `addChild` for the cost).
     let isNamed: Bool
+    /// Whether each scan runs in a task of its own, created at its priority: in every strategy but
+    /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches
+    /// the runtime.
+    let hasOwnTask: Bool
 
     init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
         self.isNamed = isNamed
+        hasOwnTask = configuration.strategy != .serial
     }
 
     /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.
@@ -40,10 +45,10 @@ final class ScanChild: Sendable {
 
     /// `@concurrent`, so a child never runs on the actor that started it.
     @concurrent
-    func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {
+    func run(scan: Int, in slot: Int) async -> ScanReport {
         let cell = ledger[slot]
-        let observed = cell.noteStart(of: scan, asked: asked)
-        let view = ChildView(taskName: isNamed ? Task.name : nil, scan: scan, observed: observed)
+        let view = ChildView.read(scan: scan, ownTask: hasOwnTask, named: isNamed)
+        cell.noteStart(of: scan, view)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
             verify: configuration.verify)
@@ -53,7 +58,7 @@ final class ScanChild: Sendable {
         let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
         // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
         let ran = Duration.microseconds((clock.now - began).wholeMicroseconds)
-        cell.noteFinish(outcome)
+        cell.noteFinish(of: scan, outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 }

@@ -57,11 +57,8 @@ public actor ScanModel {
         snapshot.startedAt = startedAt
         snapshot.progress.onThread = gauge.now
         snapshot.progress.peakOnThread = gauge.peak
-        (snapshot.progress.direct, snapshot.progress.priorityShift) = ledger.totals()
-        for (slot, occupancy) in snapshot.slots.enumerated() {
-            guard let occupancy else { continue }
-            snapshot.slots[slot]?.effective = ledger.effective(slot: slot, scan: occupancy.scan)
-        }
+        snapshot.progress.direct = ledger.totals()
+        ledger.annotate(&snapshot.slots, into: &snapshot.progress.direct)
         return snapshot
     }
 

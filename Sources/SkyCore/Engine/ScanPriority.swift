@@ -4,21 +4,32 @@ public enum ScanPriority: Int, CaseIterable, Comparable, Sendable, CustomStringC
     case medium
     case low
 
-    /// The priority the scan's child task is created with.
-    public var taskPriority: TaskPriority {
+    /// The priority the scan's child task is created with: `.high`, `.medium` or `.low`.
+    public var taskPriority: TaskPriority { TaskPriority(rawValue: taskPriorityRaw) }
+
+    /// Its raw value: the runtime's QoS classes, which its ABI fixes (`TaskPriority.high` is 25,
+    /// `.medium` 21, `.low` 17; a test holds them to it). The engine counts every scan's priorities
+    /// by raw value: `TaskPriority` comes from a resilient library, so each of its values and
+    /// comparisons is a call into it.
+    var taskPriorityRaw: UInt8 {
         switch self {
-        case .high: .high
-        case .medium: .medium
-        case .low: .low
+        case .high: 25
+        case .medium: 21
+        case .low: 17
         }
     }
 
     /// The scan priority a task priority stands for, if it is one of the three Sky asks for.
     public init?(_ taskPriority: TaskPriority) {
-        switch taskPriority {
-        case .high: self = .high
-        case .medium: self = .medium
-        case .low: self = .low
+        self.init(taskPriorityRaw: taskPriority.rawValue)
+    }
+
+    /// The same from the task priority's raw value.
+    init?(taskPriorityRaw raw: UInt8) {
+        switch raw {
+        case 25: self = .high
+        case 21: self = .medium
+        case 17: self = .low
         default: return nil
         }
     }

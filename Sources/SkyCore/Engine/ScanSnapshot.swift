@@ -22,8 +22,9 @@ public enum RunEnding: Equatable, Sendable {
     case cancelled
     /// `--fail-fast`: this scan's failure cancelled the rest.
     case failFast(scan: Int)
-    /// `--errors throw`: this scan's failure was thrown out of the task group, which cancelled
-    /// the rest and discarded the results it held.
+    /// `--errors throw`: this scan's failure was thrown (out of the task group, which cancelled
+    /// the rest and discarded the results it held; or out of the serial loop, so that no scan
+    /// started after it).
     case thrown(scan: Int)
     /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
     /// still waiting in the ready queue (at most one batch) were cancelled.
@@ -85,9 +86,12 @@ public struct RunProgress: Equatable, Sendable {
     public var phase: RunPhase = .ready
     /// Time since the run started, as of this snapshot (see `ScanSnapshot.liveElapsed(at:)` for a live figure).
     public var elapsed: Duration = .zero
-    /// Scans finished (completed or failed) per second over the last five seconds.
+    /// Scans finished (completed or failed) per second over the last `recentRateWindow` (the run
+    /// so far, while it is younger).
     public var recentRate = 0.0
     public var meanRate = 0.0
+    /// The span of `recentRate`: five seconds.
+    public static var recentRateWindow: Duration { ThroughputMeter.window }
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
     /// Scans executing on a pool thread at the moment of reading (between two of their yields);
@@ -109,8 +113,8 @@ public struct RunProgress: Equatable, Sendable {
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.
     public var direct = DirectCounts()
-    /// Started scans whose child ran at another priority than the one it asked for.
-    public var priorityShift = PriorityShift()
+    /// What the started scans read of their priorities, counted as the book takes their ends.
+    public var priorityReadings = PriorityReadings()
     /// `--duration` has run out: no more scans start; the running ones finish.
     public var timeUp = false
     /// The latest verification failure, if any (`counters.verificationFailures` counts them all).
@@ -136,52 +140,30 @@ public struct RunProgress: Equatable, Sendable {
     }
 }
 
-/// Finishes counted by the scans' children themselves (see `RunProgress.direct`).
+/// Finishes counted by the scans' children themselves (see `RunProgress.direct`), and what the
+/// children of the scans holding a slot say of themselves.
 public struct DirectCounts: Equatable, Sendable {
     public var completed = 0
     public var failed = 0
     public var verificationFailures = 0
+    /// Scans holding a slot whose child has begun and not ended: running, as the children know it.
+    /// A child the actor has added but the pool has not yet run is not among them.
+    public var running = 0
+    /// Scans holding a slot whose child has already ended: the actor has yet to book the end, or,
+    /// in a stream run, the result waits in the stream.
+    public var endedInSlot = 0
 
-    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0) {
+    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0, running: Int = 0, endedInSlot: Int = 0) {
         self.completed = completed
         self.failed = failed
         self.verificationFailures = verificationFailures
+        self.running = running
+        self.endedInSlot = endedInSlot
     }
 
     /// As `ScanCounters.finished`.
     public var finished: Int {
         ScanCounters.finished(completed: completed, failed: failed, verificationFailures: verificationFailures)
-    }
-}
-
-/// How many started scans the runtime ran above (escalated) or below the priority they asked for,
-/// by what `Task.currentPriority` reported inside each scan's child.
-public struct PriorityShift: Equatable, Sendable {
-    public var raised = 0
-    public var lowered = 0
-
-    public init(raised: Int = 0, lowered: Int = 0) {
-        self.raised = raised
-        self.lowered = lowered
-    }
-
-    public enum Direction: Sendable {
-        case raised
-        case lowered
-    }
-
-    /// Whether the runtime ran a scan above or below the priority it asked for; `nil` if at it.
-    public static func direction(asked: ScanPriority, observed: TaskPriority) -> Direction? {
-        observed > asked.taskPriority ? .raised : observed < asked.taskPriority ? .lowered : nil
-    }
-
-    /// Counts one scan's shift, if it had one.
-    public mutating func note(asked: ScanPriority, observed: TaskPriority) {
-        switch Self.direction(asked: asked, observed: observed) {
-        case .raised: raised += 1
-        case .lowered: lowered += 1
-        case nil: break
-        }
     }
 }
 

@@ -2,7 +2,7 @@
 /// structured-concurrency shape, with the same scans, bookkeeping and events, so a student can
 /// switch between them and compare what the counters and lanes show.
 public enum ScanStrategy: String, CaseIterable, Sendable {
-    /// One scan after another, awaited in a plain loop: no task group, never two at once.
+    /// One scan after another, awaited in a plain loop: no child task per scan, never two at once.
     case serial
     /// Every scan added to the task group at once; the pool, not the program, decides how many
     /// really run.
@@ -25,14 +25,27 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     public var usesBatch: Bool { self == .batched || self == .stream }
+
+    /// With `--errors throw`, what a failure is thrown out of: in `serial`, the loop, which runs
+    /// each scan on the loop's own task, so no scan starts after it; in `unbounded` and
+    /// `batched`, the task group, which cancels every other child. `nil` for `stream`, whose
+    /// results come through an `AsyncStream`, which does not throw.
+    public var throwsOutOf: String? {
+        switch self {
+        case .serial: "the serial loop"
+        case .unbounded, .batched: "the task group"
+        case .stream: nil
+        }
+    }
 }
 
 /// What a failed scan does to its run (`--errors`).
 public enum ErrorMode: String, CaseIterable, Sendable {
     /// Each outcome is a `Result`: a failure is recorded and the group goes on.
     case result
-    /// A throwing task group: the first failure is thrown, which cancels every other scan and
-    /// discards the results that finished but were not yet taken from the group.
+    /// The first failure is thrown (`ScanStrategy.throwsOutOf`): out of a task group, it cancels
+    /// every other scan and discards the results that finished but were not yet taken from the
+    /// group; out of the serial loop, no scan starts after it.
     case `throw`
     /// A throwing task group whose body collects each result in an array and returns the array
     /// when the group ends, as `for try await result in group { results.append(result) }` does:

@@ -12,8 +12,9 @@ public struct ScanTask: Sendable {
     public static let linesPerYield = 1024
 
     public let plan: ScanPlan
-    /// 1 runs at full speed; below 1 the scan sleeps after each chunk, so it takes `1 / speed`
-    /// times as long while computing exactly the same result (`--speed`).
+    /// 1 runs at full speed; below 1 the scan does `1 / speed` times the work on its thread
+    /// (`SlowMotion`), so it takes that much longer, stays CPU-bound, and computes exactly the same
+    /// result (`--speed`).
     public let speed: Double
     /// Told when the sweep is on a thread; `nil` when nobody is counting.
     let gauge: ThreadGauge?
@@ -47,27 +48,25 @@ public struct ScanTask: Sendable {
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         var reference = referenceSweep()
+        var slowMotion = SlowMotion(speed: speed, seed: plan.sectorSeed)
         var sinceYield = 0
-        let clock = ContinuousClock()
-        while sweep.line < stop {
-            let chunkStart = clock.now
-            let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
-            sinceYield &+= swept
-            if verify {
-                // In step with the sweep, so the yields and cancellation checks cover both.
-                reference?.advance(by: swept)
-                sinceYield &+= swept
+        while sweep.line < stop || slowMotion.owes {
+            let swept: Int
+            if slowMotion.owes {
+                // Slow motion: the ballast the last chunk owes, a chunk at a time, like the sweep.
+                swept = slowMotion.sweep(atMost: Self.linesPerCheck)
+            } else {
+                swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
+                if verify {
+                    // In step with the sweep, so the yields and cancellation checks cover both.
+                    reference?.advance(by: swept)
+                    sinceYield &+= swept
+                }
+                slowMotion.owe(for: verify ? 2 &* swept : swept)
             }
+            sinceYield &+= swept
             if Task.isCancelled { return .failure(.cancelled) }
-            if speed < 1 {
-                // Slow motion: the chunk's own time again, stretched, asleep and off the thread.
-                let pause = (clock.now - chunkStart) * (1 / speed - 1)
-                gauge?.leave()
-                try? await Task.sleep(for: pause)
-                gauge?.enter()
-                sinceYield = 0
-                if Task.isCancelled { return .failure(.cancelled) }
-            } else if yields && sinceYield >= Self.linesPerYield {
+            if yields && sinceYield >= Self.linesPerYield {
                 sinceYield = 0
                 gauge?.leave()
                 await Task.yield()
@@ -84,9 +83,9 @@ public struct ScanTask: Sendable {
     /// Public so that `sky bench`'s bare window can take the same path as the engine.
     public func runWithoutSuspending() -> ScanOutcome? {
         let stop = plan.failure?.atLine ?? plan.lines
-        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk; slow
-        // motion sleeps after every chunk. Verification counts its lines too. A sweep that never
-        // yields never suspends either.
+        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk.
+        // Verification counts its lines too. A sweep that never yields never suspends either. Slow
+        // motion's ballast is left to `run()`.
         guard (verify ? 2 * stop : stop) < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
         if Task.isCancelled { return .failure(.cancelled) }
         gauge?.enter()

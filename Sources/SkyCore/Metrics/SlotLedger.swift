@@ -1,8 +1,9 @@
 import Synchronization
 
 /// What each scan's own child reports while it runs, kept per slot and read without a hop to the
-/// actor: the priority the runtime runs it at (`Task.currentPriority`, against the one it asked
-/// for), and its finish, counted the moment it ends.
+/// actor: the priorities it read about its task as it started (for the lanes, and for the scans a
+/// thrown error takes down with their reports), that it has ended, and its finish, counted the
+/// moment it ends.
 ///
 /// The actor learns a scan's end only when it gets a turn on the pool; these counts do not wait
 /// for that, which is what `--counters direct` shows. One cell per slot: a slot's scans run one
@@ -10,31 +11,24 @@ import Synchronization
 /// every core.
 final class SlotLedger: Sendable {
     final class Cell: Sendable {
-        /// `(scan + 1) << 8 | effective priority`, so a reader never takes the previous
-        /// occupant's figure for the new one's.
-        fileprivate let effective = Atomic<UInt64>(0)
+        /// `(scan + 1) << 16 | base << 8 | current`, so a reader never takes the previous
+        /// occupant's reading for the new one's.
+        fileprivate let reading = Atomic<UInt64>(0)
+        /// `scan + 1` of the last scan whose child ended here, however it ended. A store, not a
+        /// count: the slot's next scan starts only after the actor has taken this one's result.
+        fileprivate let ended = Atomic<Int>(0)
         fileprivate let completed = Atomic<Int>(0)
         fileprivate let failed = Atomic<Int>(0)
         fileprivate let mismatched = Atomic<Int>(0)
-        fileprivate let raised = Atomic<Int>(0)
-        fileprivate let lowered = Atomic<Int>(0)
 
-        /// Called by the scan's child as it starts, from inside the child; returns the priority
-        /// the runtime runs it at.
-        @discardableResult
-        func noteStart(of scan: Int, asked: ScanPriority) -> TaskPriority {
-            let effective = Task.currentPriority
-            self.effective.store(UInt64(scan + 1) << 8 | UInt64(effective.rawValue), ordering: .relaxed)
-            switch PriorityShift.direction(asked: asked, observed: effective) {
-            case .raised: raised.wrappingAdd(1, ordering: .relaxed)
-            case .lowered: lowered.wrappingAdd(1, ordering: .relaxed)
-            case nil: break
-            }
-            return effective
+        /// Called by the scan's child as it starts, with what it read about its task.
+        func noteStart(of scan: Int, _ child: ChildView) {
+            reading.store(UInt64(scan + 1) << 16 | UInt64(child.packedPriorities), ordering: .relaxed)
         }
 
-        /// Called by the scan's child as it ends.
-        func noteFinish(_ outcome: ScanOutcome) {
+        /// Called by `scan`'s child as it ends.
+        func noteFinish(of scan: Int, _ outcome: ScanOutcome) {
+            ended.store(scan + 1, ordering: .relaxed)
             switch outcome {
             case .success: completed.wrappingAdd(1, ordering: .relaxed)
             case .failure(.failed): failed.wrappingAdd(1, ordering: .relaxed)
@@ -52,26 +46,45 @@ final class SlotLedger: Sendable {
 
     subscript(slot: Int) -> Cell { cells[slot] }
 
-    /// The effective priority `scan` recorded in `slot`, or `nil` if it has not started yet.
-    func effective(slot: Int, scan: Int) -> TaskPriority? {
+    /// The priorities `scan` read in `slot`, as a child's view without a name; `nil` if it has not
+    /// started yet.
+    func reading(slot: Int, scan: Int) -> ChildView? {
         guard slot < cells.count else { return nil }
-        let value = cells[slot].effective.load(ordering: .relaxed)
-        guard value >> 8 == UInt64(scan + 1) else { return nil }
-        return TaskPriority(rawValue: UInt8(truncatingIfNeeded: value))
+        let value = cells[slot].reading.load(ordering: .relaxed)
+        guard value >> 16 == UInt64(scan + 1) else { return nil }
+        return ChildView(packedPriorities: UInt16(truncatingIfNeeded: value))
+    }
+
+    /// Whether the child of `scan`, in `slot`, has ended, as the child itself noted.
+    func hasEnded(slot: Int, scan: Int) -> Bool {
+        slot < cells.count && cells[slot].ended.load(ordering: .relaxed) == scan + 1
+    }
+
+    /// What the children of the scans holding `slots` (the book's) say of themselves: the
+    /// priorities each read, and in `direct`, how many have begun and not ended, and how many have
+    /// ended while the book still holds their slot.
+    func annotate(_ slots: inout [SlotOccupancy?], into direct: inout DirectCounts) {
+        for (slot, occupancy) in slots.enumerated() {
+            guard let occupancy else { continue }
+            let reading = reading(slot: slot, scan: occupancy.scan)
+            if let reading { slots[slot]?.child = reading }
+            if hasEnded(slot: slot, scan: occupancy.scan) {
+                direct.endedInSlot += 1
+            } else if reading != nil {
+                direct.running += 1
+            }
+        }
     }
 
     /// Every slot's counts, summed: exact once the children have ended, and otherwise at most a
     /// few scans behind each child's own count.
-    func totals() -> (direct: DirectCounts, shift: PriorityShift) {
+    func totals() -> DirectCounts {
         var direct = DirectCounts()
-        var shift = PriorityShift()
         for cell in cells {
             direct.completed += cell.completed.load(ordering: .relaxed)
             direct.failed += cell.failed.load(ordering: .relaxed)
             direct.verificationFailures += cell.mismatched.load(ordering: .relaxed)
-            shift.raised += cell.raised.load(ordering: .relaxed)
-            shift.lowered += cell.lowered.load(ordering: .relaxed)
         }
-        return (direct, shift)
+        return direct
     }
 }

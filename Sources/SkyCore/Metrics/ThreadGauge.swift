@@ -1,7 +1,8 @@
 import Synchronization
 
 /// Counts the scans executing on a pool thread right now: a scan enters when its sweep runs and
-/// leaves at each suspension (a yield, a slow-motion sleep) and at its end.
+/// leaves at each yield and at its end. Slow motion keeps a scan on its thread (`SlowMotion`), so
+/// the count has the same shape at any `--speed`.
 ///
 /// A task group can hold more running children than the pool has threads; the difference between
 /// "running" and "on a thread" is what an unbounded run makes visible. Scans touch it around their

@@ -70,21 +70,14 @@ public struct SlotOccupancy: Equatable, Sendable {
     /// Stream runs only: the scan has ended, and its result waits in the stream for the consumer,
     /// which frees the slot when it takes it.
     public var inStream = false
-    /// The priority the runtime reports the scan's child running at, which need not be the one it
-    /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
-    public var effective: TaskPriority? {
-        get { effectiveRaw == 0 ? nil : TaskPriority(rawValue: effectiveRaw) }
-        set { effectiveRaw = newValue?.rawValue ?? 0 }
-    }
-    /// Its raw value: `TaskPriority` comes from a resilient library, so a stored one would give the
-    /// slot table no fixed layout and every slot change a runtime call (8% of the engine's speed at
-    /// `--work 0`).
-    private var effectiveRaw: UInt8 = 0
+    /// The priorities the scan's child read about its task as it started; empty until then.
+    /// Filled in by `ScanModel.snapshot()`.
+    public var child = ChildView()
 
-    public init(scan: Int, priority: ScanPriority, startedAt: Duration, effective: TaskPriority? = nil) {
+    public init(scan: Int, priority: ScanPriority, startedAt: Duration, child: ChildView = ChildView()) {
         self.scan = scan
         self.priority = priority
         self.startedAt = startedAt
-        self.effective = effective
+        self.child = child
     }
 }

@@ -74,7 +74,7 @@ extension ScanModel {
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
         let name = child.isNamed ? ScanChild.taskName(of: scan) : nil
         let added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
-            let report = await child.run(scan: scan, in: slot, asked: priority)
+            let report = await child.run(scan: scan, in: slot)
             // `--errors throw` or `collect`: a failure leaves the child as an error, which `next()`
             // rethrows.
             if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
@@ -109,11 +109,11 @@ extension ScanModel {
     func settleThrown(_ thrown: ThrownFailure) {
         // The children counted their own completions; those the group took are booked, the rest
         // were finished and thrown away.
-        let finished = ledger.totals().direct.completed
+        let finished = ledger.totals().completed
         write { [now = now()] book in
             book.throwOut(
                 thrown.report, discarded: max(0, finished - book.progress.counters.completed), at: now,
-                observed: { [ledger] slot, scan in ledger.effective(slot: slot, scan: scan) })
+                reading: { [ledger] slot, scan in ledger.reading(slot: slot, scan: scan) })
         }
     }
 

@@ -37,7 +37,7 @@ extension ScanModel {
     private func serialLoop() async throws {
         while let start = await nextSerialStart() {
             // The loop's own task runs the scan: awaited right here, never two at once.
-            let report = await child.run(scan: start.scan, in: start.slot, asked: start.priority)
+            let report = await child.run(scan: start.scan, in: start.slot)
             if configuration.errors == .throw, case .failure(.failed) = report.outcome {
                 throw ThrownFailure(report: report)
             }

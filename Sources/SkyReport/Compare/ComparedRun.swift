@@ -21,7 +21,8 @@ public struct ComparedRun: Equatable, Sendable {
     public var maxRunning: Int
     /// The most scans executing on pool threads at once.
     public var peakOnThread: Int
-    /// Scheduled to started, and started to finished, in milliseconds.
+    /// Scheduled to started (the actor's book), and each scan's run as its child timed it, in
+    /// milliseconds.
     public var wait: LatencyPercentiles
     public var run: LatencyPercentiles
     public var counters: ScanCounters

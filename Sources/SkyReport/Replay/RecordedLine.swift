@@ -98,8 +98,9 @@ private struct Fields {
         var event = ScanEvent(kind: kind, scan: try int("scan"), priority: try priority("priority"), slot: slot, time: try time())
         if event.isTerminal, slot != nil, object["ran"] != nil {
             // The child's own figures; the run book fills in the rest of the span.
-            let observed = object["priority_observed"] == nil ? nil : try taskPriority("priority_observed")
-            event.span = ScanSpan(startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(observed: observed))
+            let base = object["priority_base"] == nil ? nil : try taskPriority("priority_base")
+            let current = object["priority_current"] == nil ? nil : try taskPriority("priority_current")
+            event.span = ScanSpan(startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(base: base, current: current))
         }
         return event
     }

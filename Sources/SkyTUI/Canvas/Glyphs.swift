@@ -13,9 +13,6 @@ public struct Glyphs: Equatable, Sendable {
     public var dash: Character
     public var times: Character
     public var dot: Character
-    /// Beside a priority the runtime raised or lowered.
-    public var up: Character
-    public var down: Character
     /// A timeline lane while a scan runs, by priority (high, medium, low): shapes, not colour
     /// alone, so they still differ with `NO_COLOR`.
     public var spans: [Character]
@@ -29,12 +26,12 @@ public struct Glyphs: Equatable, Sendable {
     public static let unicode = Glyphs(
         barFull: "█", barEmpty: "░", levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], rule: "─",
         vertical: "│", corners: ["┌", "┐", "┘", "└"], running: "▶", dash: "—", times: "×", dot: "·",
-        up: "↑", down: "↓", spans: ["▆", "▄", "▂"], completed: "✓", failed: "✗", cancelled: "⊘",
+        spans: ["▆", "▄", "▂"], completed: "✓", failed: "✗", cancelled: "⊘",
         shades: ["░", "▒", "▓", "█"])
 
     public static let ascii = Glyphs(
         barFull: "#", barEmpty: ".", levels: ["_", ".", ",", "-", "~", "=", "+", "#"], rule: "-",
         vertical: "|", corners: ["+", "+", "+", "+"], running: ">", dash: "-", times: "x", dot: "|",
-        up: "^", down: "v", spans: ["H", "M", "L"], completed: ".", failed: "x", cancelled: "-",
+        spans: ["H", "M", "L"], completed: ".", failed: "x", cancelled: "-",
         shades: [":", "+", "*", "#"])
 }

@@ -7,7 +7,8 @@ import SkyReport
 /// It follows the run from the events alone, in their order: the scans holding slots, which scan
 /// freed which slot, and the batch in force (batch changes are events too). So the same events
 /// always give the same story, and a sentence never counts more busy slots than the batch allows
-/// without saying why. What it keeps is bounded by the number of slots.
+/// without saying why. What it keeps is bounded by the number of slots. Events the buffer had to
+/// drop arrive as counts, which keep the count of busy slots right.
 public struct Narrator: Sendable {
     private let configuration: RunConfiguration
     /// Scans holding a slot: started, and without their terminal event yet.
@@ -19,102 +20,167 @@ public struct Narrator: Sendable {
     /// `--errors collect`: scans out of their slots whose results the body's array holds (at most
     /// `RunConfiguration.collectLimit`).
     private var collected: Set<Int> = []
+    /// The run has begun to stop: later failures are no longer its cause.
+    private var stopping = false
+    /// `--errors throw` threw a failure out of a task group.
+    private var thrown = false
+    /// The key the dashboard saw cancel the run, if it did: the stop's event does not say who
+    /// asked for it.
+    private var cancelKey: String?
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
         batch = configuration.window
     }
 
+    /// The dashboard cancelled the run when `key` was pressed: the cancel that follows says so.
+    public mutating func noteCancel(by key: String) {
+        if !stopping { cancelKey = key }
+    }
+
+    /// The sentence for what the buffer held: an event, or a count of events it dropped.
+    public mutating func narrate(_ held: HeldEvent) -> Narration {
+        switch held {
+        case .event(let event): narrate(event)
+        case .skipped(let skipped): narrate(skipped)
+        }
+    }
+
     /// The sentence for `event`.
-    public mutating func narrate(_ event: RunEvent) -> String {
+    public mutating func narrate(_ event: RunEvent) -> Narration {
         switch event {
         case .scan(let scanEvent): narrate(scanEvent)
         case .change(let change): narrate(change)
         }
     }
 
-    private mutating func narrate(_ change: RunChange) -> String {
+    /// Events the buffer dropped because they came faster than the frames: said as counts, and
+    /// booked, so later sentences count busy slots right. Who freed which slot is no longer known.
+    public mutating func narrate(_ skipped: SkippedEvents) -> Narration {
+        busy += skipped.started - skipped.freed
+        freedBy.removeAll()
+        let counts = [
+            (skipped.scheduled, "scheduled"), (skipped.started, "started"), (skipped.delivered, "delivered"),
+            (skipped.completed, "completed"), (skipped.failed, "failed"), (skipped.verificationFailed, "wrong results"),
+            (skipped.cancelledRunning, "cancelled running"), (skipped.cancelledWaiting, "cancelled before they started"),
+            (skipped.changes, "changes to the run"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let events = skipped.total == 1 ? "1 event" : "\(skipped.total) events"
+        return Narration("\(events) came too fast to tell one by one: " + counts.joined(separator: ", "))
+    }
+
+    private mutating func narrate(_ change: RunChange) -> Narration {
         switch change.kind {
         case .batch(let newBatch):
             batch = newBatch
-            return busy > newBatch
-                ? "batch set to \(newBatch): \(busy) scans still run, and their slots close as they end"
-                : "batch set to \(newBatch): \(busy) of \(newBatch) slots busy"
-        case .paused: return "paused: running scans finish, none start"
-        case .resumed: return "resumed: free slots fill again"
-        case .step: return "step: one more scan may start"
-        case .stopping(.cancelled): return "cancel: no scan starts now, and running ones stop at their next check"
-        case .stopping(.failFast(let scan)): return "scan \(scan)'s failure stops the run (--fail-fast)"
-        case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
-        case .stopping: return "the run is stopping"
-        case .timeUp: return "time is up: no scan starts after this, running ones finish"
+            return Narration(
+                busy > newBatch
+                    ? "batch set to \(newBatch): \(busy) scans still run, and their slots close as they end"
+                    : "batch set to \(newBatch): \(busy) of \(newBatch) slots busy")
+        case .paused: return Narration("paused: running scans finish, none start")
+        case .resumed: return Narration("resumed: free slots fill again")
+        case .step: return Narration("step: one more scan may start")
+        case .stopping(let ending):
+            stopping = true
+            if case .thrown = ending, configuration.strategy != .serial { thrown = true }
+            let text =
+                switch ending {
+                case .cancelled:
+                    "cancelled\(cancelKey.map { " with \($0)" } ?? ""): no scan starts now, and running ones stop at their next check"
+                case .failFast(let scan): "scan \(scan)'s failure stops the run (--fail-fast)"
+                case .thrown(let scan) where configuration.strategy == .serial:
+                    "scan \(scan)'s failure is thrown out of the serial loop: no scan starts after it"
+                case .thrown(let scan): "scan \(scan)'s failure is thrown: every other scan is cancelled"
+                case .drained, .timeUp: "the run is stopping"
+                }
+            return Narration(text, tone: .stop, cause: .stop(ending))
+        case .timeUp:
+            return Narration("time is up: no scan starts after this, running ones finish", tone: .stop, cause: .timeUp)
         case .discarded(let count):
-            return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
+            return Narration("\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group")
         case .gap(let until):
             let length = FixedPoint.fixed((until - change.time).seconds, places: 1)
-            return "the loop sleeps \(length) s before the next scan (--spacing)"
-        case .gapEnded: return "the loop wakes from its sleep"
-        case .finished(.drained): return "the run is over: every scan has ended"
-        case .finished: return "the run is over"
+            return Narration("the loop sleeps \(length) s before the next scan (--spacing)")
+        case .gapEnded: return Narration("the loop wakes from its sleep")
+        case .finished(.drained): return Narration("the run is over: every scan has ended")
+        case .finished: return Narration("the run is over")
         }
     }
 
-    private mutating func narrate(_ event: ScanEvent) -> String {
+    private mutating func narrate(_ event: ScanEvent) -> Narration {
         let scan = "scan \(event.scan) (\(event.priority))"
         let strategy = configuration.strategy
+        func repeated(_ kind: Narration.Repeat.Kind, _ plural: String) -> Narration.Repeat {
+            Narration.Repeat(kind: kind, plural: plural, priority: event.priority)
+        }
         switch event.kind {
         case .scheduled:
-            guard busy >= batch && strategy != .unbounded else { return "\(scan) is scheduled" }
-            return busy > batch
-                ? "\(scan) waits: \(busy) scans still run above a batch of \(batch)"
-                : "\(scan) waits: \(busy) of \(batch) slots busy"
+            guard busy >= batch && strategy != .unbounded else {
+                return Narration("\(scan) is scheduled", repeats: repeated(.scheduled, "are scheduled"))
+            }
+            let why = busy > batch ? "\(busy) scans still run above a batch of \(batch)" : "\(busy) of \(batch) slots busy"
+            return Narration("\(scan) waits: \(why)", repeats: repeated(.waits, "wait: \(why)"))
         case .started:
             busy += 1
             let slot = event.slot ?? 0
             if strategy == .unbounded {
-                return "\(scan) is added to the group: \(busy) children, the pool runs what it can"
+                let group = "\(busy) \(busy == 1 ? "child" : "children"), the pool runs what it can"
+                return Narration("\(scan) is added to the group: \(group)", repeats: repeated(.joinsGroup, "are added to the group: \(group)"))
             }
             if strategy == .serial {
-                return "\(scan) starts: the loop awaits it before the next one"
+                return Narration("\(scan) starts: the loop awaits it before the next one")
             }
             if let previous = freedBy.removeValue(forKey: slot) {
-                return "slot \(slot) freed by scan \(previous), so \(scan) starts"
+                return Narration("slot \(slot) freed by scan \(previous), so \(scan) starts")
             }
-            return "\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy"
+            return Narration("\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy")
         case .delivered where configuration.errors == .collect:
             vacate(event)
             collected.insert(event.scan)
-            return "\(scan) completed; its result goes into the body's array, and slot \(event.slot ?? 0) is free"
+            return Narration("\(scan) completed; its result goes into the body's array, and slot \(event.slot ?? 0) is free")
         case .delivered:
-            return "\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it"
+            return Narration("\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it")
         case .completed where collected.remove(event.scan) != nil:
-            return "\(scan)'s result is booked: the group returned the body's array"
+            return Narration("\(scan)'s result is booked: the group returned the body's array", repeats: repeated(.booked, "are booked: the group returned the body's array"))
         case .cancelled where collected.remove(event.scan) != nil:
-            return "\(scan)'s finished result is lost with the body's array"
+            return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
             let via = strategy == .stream ? ", taken from the stream" : ""
-            return "\(scan) completed: \(result.signals) signals found\(via)"
+            return Narration("\(scan) completed: \(result.signals) signals found\(via)", repeats: repeated(.completed, "completed\(via)"))
         case .failed(let failure):
-            let consequence =
-                if configuration.errors.throwsFailures {
-                    strategy == .serial
-                        ? "thrown out of the loop: nothing after it starts"
-                        : "thrown out of the group, which cancels every other scan"
-                } else if configuration.failFast {
-                    "--fail-fast cancels the rest"
-                } else {
-                    "wrapped in Result, the group goes on"
-                }
             vacate(event)
-            return "scan \(event.scan) failed: \(failure), \(consequence)"
+            // A failure while the run already stops changes nothing: the stop has its cause.
+            if stopping { return Narration("scan \(event.scan) failed: \(failure), as the run stops", tone: .failure) }
+            if configuration.errors.throwsFailures {
+                let consequence =
+                    strategy == .serial
+                    ? "thrown out of the serial loop: no scan starts after it"
+                    : "thrown out of the group, which cancels every other scan"
+                return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure, cause: .failure(scan: event.scan))
+            }
+            if configuration.failFast {
+                return Narration("scan \(event.scan) failed: \(failure), --fail-fast cancels the rest", tone: .failure, cause: .failure(scan: event.scan))
+            }
+            return Narration("scan \(event.scan) failed: \(failure), wrapped in Result, the group goes on", tone: .failure)
         case .verificationFailed(let failure):
             vacate(event)
-            return "scan \(event.scan) finished with a wrong result on core \(failure.core): possible hardware fault"
+            return Narration("scan \(event.scan) finished with a wrong result on core \(failure.core): possible hardware fault", tone: .failure)
         case .cancelled:
-            guard event.slot != nil else { return "\(scan) cancelled before it started" }
+            guard event.slot != nil else {
+                return Narration("\(scan) cancelled before it started", repeats: repeated(.cancelledWaiting, "cancelled before they started"))
+            }
             vacate(event)
-            return "\(scan) cancelled: it stopped at its next cancellation check"
+            // A thrown group books every child it took down as cancelled, also one that had
+            // finished: its result went with the group (the count follows as `discarded`).
+            if thrown {
+                return Narration(
+                    "\(scan) went with the group: stopped at its next cancellation check, or finished and its result discarded",
+                    repeats: repeated(.cancelledRunning, "went with the group: each stopped at its next cancellation check, or finished and its result discarded"))
+            }
+            return Narration(
+                "\(scan) cancelled: it stopped at its next cancellation check",
+                repeats: repeated(.cancelledRunning, "cancelled: each stopped at its next cancellation check"))
         }
     }
 

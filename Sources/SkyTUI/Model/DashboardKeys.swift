@@ -29,6 +29,10 @@ public enum DashboardKeys {
             label: "e", help: "Switch between the errors panel and the explain panel, which narrates each scheduling decision.",
             actions: [.character("e"): .switchPanel]),
         Row(
+            label: "Up Down", help: "Scroll the explain panel, or the help, a line: Down to older lines, Up back to the newest.",
+            actions: [.down: .lineDown, .up: .lineUp]),
+        Row(label: "PgUp PgDn", help: "Scroll them a page.", actions: [.pageDown: .pageDown, .pageUp: .pageUp]),
+        Row(
             label: "v", help: "Show or hide the code panel: the source of the loop running the scans, for this strategy.",
             actions: [.character("v"): .showCode]),
         Row(
@@ -41,9 +45,9 @@ public enum DashboardKeys {
             actions: [.character("\r"): .nextPart, .character("\n"): .nextPart]),
     ]
 
-    /// The label of the row whose keys ask for `action`, as the help names them.
+    /// The label of the row that holds `action`, as the help shows it.
     public static func label(of action: KeyAction) -> String {
-        rows.first { $0.actions.values.contains(action) }?.label ?? ""
+        rows.first { $0.actions.values.contains(action) }!.label
     }
 
     /// What `key` asks for; `nil` for a key no row names.

@@ -8,8 +8,9 @@ public enum DashboardMessage: Sendable {
     case frame(ScanSnapshot, elapsed: Duration)
     case key(Key)
     case resize(TerminalSize)
-    /// Events since the last frame, oldest first, for the explain panel and the timeline.
-    case events([RunEvent])
+    /// Events since the last frame, oldest first, for the explain panel and the timeline; where
+    /// the buffer had to drop some, a count of them in their place.
+    case events([HeldEvent])
 }
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.

@@ -15,6 +15,9 @@ public struct DashboardState: Sendable {
     public private(set) var size: TerminalSize
     public private(set) var showingHelp = false
     public private(set) var rates = RateHistory()
+    /// The highest rate the throughput panel has shown, over its own window: a column, the rate
+    /// over the last five seconds, or the mean. So no rate on screen reads above it.
+    public private(set) var peakRate: ScanRate?
     /// How far the actor's counters trail the children's own.
     public private(set) var counterLag = CounterLag()
     /// The batch asked for with + and -; the engine's snapshot catches up within a step.
@@ -33,10 +36,12 @@ public struct DashboardState: Sendable {
     public private(set) var cancelRequested = false
     /// The strategy `r` will rerun with; `s` cycles it once the run has finished.
     public private(set) var nextStrategy: ScanStrategy
-    /// The latest narrated decisions, oldest first; at most `narrationLimit`.
-    public private(set) var narration: [NarratedLine] = []
-    public static let narrationLimit = 64
-    private var narrator: Narrator
+    /// The explain panel's story, grouped and bounded, with the cause of a stop pinned.
+    public private(set) var explain: ExplainLog
+    /// How far the explain panel is scrolled back from its newest line, in lines.
+    public private(set) var explainScroll = 0
+    /// How far the help overlay is scrolled down, in lines.
+    public private(set) var helpScroll = 0
     /// The run over time, for the timeline panel.
     public private(set) var timeline: Timeline
 
@@ -53,16 +58,25 @@ public struct DashboardState: Sendable {
         showingExplain = explain
         nextStrategy = snapshot.configuration.strategy
         source = StrategySource.of(snapshot.configuration.strategy)
-        narrator = Narrator(configuration: snapshot.configuration)
+        self.explain = ExplainLog(configuration: snapshot.configuration)
         timeline = Timeline(lanes: snapshot.slots.count)
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
 
-    /// Scans finished a second over the last five seconds, as the frames saw them, so the figure
-    /// falls while no scan finishes; the engine's own before the first frame, and at the end.
-    public var recentRate: Double {
-        isFinished ? snapshot.recentRate : rates.recentRate(over: 5) ?? snapshot.recentRate
+    /// Scans finished a second over the last five seconds (the run so far, while it is younger),
+    /// as the frames saw them, so the figure falls while no scan finishes; the engine's own before
+    /// the first frame, and at the end, where the summary prints it too.
+    public var recentRate: ScanRate {
+        let window = RunProgress.recentRateWindow
+        if !isFinished, let seen = rates.recentRate(over: window) { return seen }
+        return ScanRate(perSecond: snapshot.recentRate, over: min(snapshot.elapsed, window))
+    }
+
+    /// Scans finished a second since the start, at the frame's live elapsed time: the engine's
+    /// figure is refreshed only when scans finish, and would stand still between long scans.
+    public var meanRate: ScanRate {
+        ScanRate(finishes: Double(snapshot.counters.finished), over: elapsed)
     }
 
     /// Paused as far as the user can tell: asked for, or already in force.
@@ -86,6 +100,7 @@ public struct DashboardState: Sendable {
             self.elapsed = elapsed
             let counters = snapshot.counters
             rates.observe(finished: counters.finished, at: elapsed)
+            notePeak()
             counterLag.observe(direct: snapshot.direct.finished, actor: counters.finished, at: elapsed)
             timeline.follow(snapshot, at: elapsed)
             if isFinished && (exitOnDone || quitRequested) { return [.exit] }
@@ -95,15 +110,24 @@ public struct DashboardState: Sendable {
             return []
         case .key(let key):
             return press(key)
-        case .events(let events):
-            for event in events {
-                timeline.record(event)
-                let text = narrator.narrate(event)
-                narration.append(NarratedLine(time: event.time, text: text))
-            }
-            if narration.count > Self.narrationLimit { narration.removeFirst(narration.count - Self.narrationLimit) }
+        case .events(let held):
+            for case .event(let event) in held { timeline.record(event) }
+            let added = explain.added
+            explain.take(held)
+            // Scrolled back, the panel stays on the lines it shows while newer ones come.
+            if explainScroll > 0 { explainScroll = min(explainScroll + explain.added - added, max(0, explain.lines.count - 1)) }
             return []
         }
+    }
+
+    /// Raises the peak to any rate the throughput panel now shows above it. From the first whole
+    /// second on (or the end of a shorter run): before, every window is a few frames long.
+    private mutating func notePeak() {
+        guard rates.highestColumn != nil || isFinished else { return }
+        var shown = [recentRate, meanRate]
+        if let highest = rates.highestColumn { shown.append(ScanRate(perSecond: highest, over: RateHistory.interval)) }
+        if isFinished, let closing = rates.closingColumns(last: 0).closing { shown.append(closing) }
+        for rate in shown where rate.perSecond > (peakRate?.perSecond ?? 0) { peakRate = rate }
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
@@ -111,6 +135,7 @@ public struct DashboardState: Sendable {
         switch action {
         case .help:
             showingHelp.toggle()
+            helpScroll = 0
             return []
         case .switchPanel:
             showingCode = false
@@ -119,12 +144,17 @@ public struct DashboardState: Sendable {
         case .showCode:
             showingCode.toggle()
             return []
+        case let scrolling? where scrolling.scrolls:
+            // Scrolling reads what is there, so it works on the done screen too.
+            scroll(scrolling)
+            return []
         default:
             break
         }
         // Esc closes the help overlay before it quits, as the overlay says.
         if showingHelp && key == .escape {
             showingHelp = false
+            helpScroll = 0
             return []
         }
         if isFinished, info.lesson != nil {
@@ -157,10 +187,13 @@ public struct DashboardState: Sendable {
         switch action {
         case .quit:
             guard !quitRequested else { return [] }
+            // A replay's quit plays the rest of the record: the cancel in it, if any, was not this key.
+            if !isStopping && info.replay == nil { explain.noteCancel(by: key.name) }
             quitRequested = true
             return [.cancel]
         case .cancel:
             guard !isStopping else { return [] }
+            explain.noteCancel(by: key.name)
             cancelRequested = true
             return [.cancel]
         case .pauseOrResume where !isStopping:
@@ -172,8 +205,36 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .nextPart, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
             return []
+        }
+    }
+
+    /// Scrolls the help overlay when it is open, else the explain panel when it is shown: a line
+    /// or a page, no further than the last page.
+    private mutating func scroll(_ action: KeyAction) {
+        let page: Int
+        let most: Int
+        if showingHelp {
+            page = HelpOverlay.rows(glyphs, size: size)
+            most = HelpOverlay.lines(glyphs, size: size).count - page
+        } else if showingExplain && !showingCode {
+            page = DashboardView.explainRows(self)
+            most = explain.lines.count - page
+        } else {
+            return
+        }
+        let step =
+            switch action {
+            case .lineDown: 1
+            case .lineUp: -1
+            case .pageDown: max(1, page)
+            default: -max(1, page)
+            }
+        if showingHelp {
+            helpScroll = min(max(0, helpScroll + step), max(0, most))
+        } else {
+            explainScroll = min(max(0, explainScroll + step), max(0, most))
         }
     }
 
@@ -188,8 +249,3 @@ public struct DashboardState: Sendable {
     }
 }
 
-/// One narrated decision and when it happened.
-public struct NarratedLine: Equatable, Sendable {
-    public var time: Duration
-    public var text: String
-}

@@ -22,4 +22,15 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case help
     /// In a lesson, once a part has finished: go on to the next part.
     case nextPart
+    /// Scroll the help overlay, or the explain panel, a line or a page: down, to older lines in
+    /// the explain panel; up, back to the newest.
+    case lineDown, lineUp, pageDown, pageUp
+
+    /// Whether it scrolls.
+    public var scrolls: Bool {
+        switch self {
+        case .lineDown, .lineUp, .pageDown, .pageUp: true
+        default: false
+        }
+    }
 }

@@ -48,4 +48,13 @@ public enum CounterSource: String, CaseIterable, Equatable, Sendable {
     case viaActor = "via-actor"
     /// Counted by each scan's child as it ends, with no hop: live even when the pool is full.
     case direct
+
+    /// The word that labels a figure from this source on the dashboard: every figure is the
+    /// actor's unless it, or its panel's title, says otherwise.
+    public var tag: String {
+        switch self {
+        case .viaActor: "actor"
+        case .direct: "children"
+        }
+    }
 }

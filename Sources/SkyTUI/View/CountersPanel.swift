@@ -2,6 +2,11 @@ import SkyCore
 
 /// Every scan is in one state. Five counters with bars out of the total (running: out of the
 /// batch), then per-priority progress, which shows that priorities change the order.
+///
+/// The title names the actor as the source of the counts. With `--counters direct`, the rows the
+/// children count themselves say so (`children`): running is then the children that have begun
+/// and not ended, so no scan that has finished shows as running while the actor has yet to book
+/// it, and none the pool has yet to run does either.
 enum CountersPanel {
     static let height = 8
 
@@ -9,14 +14,14 @@ enum CountersPanel {
         let snapshot = state.snapshot
         var counters = snapshot.counters
         let total = snapshot.scanScale
-        var notes: [String] = []
-        if state.info.counters == .direct {
-            // Finishes as the children counted them; still running as far as they know.
-            notes.append("direct")
-            let unseen = max(0, snapshot.direct.finished - counters.finished)
+        let direct = state.info.counters == .direct
+        var notes = [CounterSource.viaActor.tag]
+        if direct {
+            // Finishes as the children counted them, and the children running as they know it:
+            // begun, and not ended.
             counters.completed = max(counters.completed, snapshot.direct.completed)
             counters.failed = max(counters.failed, snapshot.direct.failed)
-            counters.running = max(0, counters.running - unseen)
+            counters.running = snapshot.direct.running
         }
         if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
         if snapshot.discarded > 0 {
@@ -35,29 +40,33 @@ enum CountersPanel {
         }
         // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
         // when asked about (direct counters, scans that never yield) or once it has been a stall.
-        if state.info.counters == .direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {
+        if direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {
             notes.append("actor lag \(Figures.delay(state.counterLag.current))")
         }
         Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
-        let rows: [(String, Int, Int, Tint)] = [
-            ("scheduled", counters.scheduled, total, .accent),
-            ("running", counters.running, snapshot.batch, .accent),
-            ("completed", counters.completed, total, .good),
-            ("failed", counters.failed, total, .bad),
-            ("cancelled", counters.cancelled, total, .warn),
+        // The rows the children count, with `--counters direct`; the rest are the actor's.
+        let children: CounterSource? = direct ? .direct : nil
+        let rows: [(String, Int, Int, Tint, CounterSource?)] = [
+            ("scheduled", counters.scheduled, total, .accent, nil),
+            ("running", counters.running, snapshot.batch, .accent, children),
+            ("completed", counters.completed, total, .good, children),
+            ("failed", counters.failed, total, .bad, children),
+            ("cancelled", counters.cancelled, total, .warn, nil),
         ]
         // Counts take a steady width, exact while the bar keeps at least a few cells.
         let exactWidth = 2 * String(total).count + 1
         let countWidth = exactWidth <= width - 11 - 8 ? exactWidth : 13
         let half = (countWidth - 1) / 2
-        for (offset, (label, value, whole, tint)) in rows.enumerated() {
+        for (offset, (label, value, whole, tint, source)) in rows.enumerated() {
             let row = y + 1 + offset
             grid.write(" " + Figures.padRight(label, 10), x: x, y: row)
             let count = Figures.count(value, width: half) + "/" + Figures.count(whole, width: half)
             let end = grid.write(Figures.padLeft(count, countWidth), x: x + 11, y: row, style: Style(tint, bold: value > 0))
+            let tag = source.map { " " + $0.tag } ?? ""
             Bar.draw(
                 whole > 0 ? Double(value) / Double(whole) : 0, into: &grid, x: end + 1, y: row,
-                width: x + width - end - 1, style: Style(tint), glyphs: state.glyphs)
+                width: x + width - end - 1 - tag.count, style: Style(tint), glyphs: state.glyphs)
+            if !tag.isEmpty { grid.write(tag, x: x + width - tag.count, y: row, style: Style(.muted), width: tag.count) }
         }
         drawPriorities(snapshot, into: &grid, x: x, y: y + 6, width: width)
         drawFinishOrder(snapshot, into: &grid, x: x, y: y + 7, width: width)
@@ -72,7 +81,10 @@ enum CountersPanel {
         let fits = max(0, (x + width - column) / 2)
         let trail = snapshot.finishOrder.priorities.suffix(fits)
         if trail.isEmpty {
-            grid.write("none finished yet", x: column, y: y, style: Style(.muted), width: x + width - column)
+            // The order is the actor's: while the children have finished scans it has not booked,
+            // "none finished" would be untrue.
+            let none = snapshot.direct.finished > 0 ? "none booked yet" : "none finished yet"
+            grid.write(none, x: column, y: y, style: Style(.muted), width: x + width - column)
             return
         }
         for priority in trail {

@@ -32,37 +32,65 @@ public enum DashboardView {
         ThroughputPanel.draw(state, into: &grid, x: rightX, y: top, width: rightWidth)
         LatencyPanel.draw(state, into: &grid, x: rightX, y: top + ThroughputPanel.height, width: rightWidth)
 
-        let lanesY = top + CountersPanel.height
-        let footerY = size.height - 1
-        let spare = footerY - lanesY
-        let errorRows = 1 + minimumErrorRows
-        let slotRows = 1 + state.snapshot.slots.count
+        let layout = Layout(state)
+        SlotLanes.draw(state, into: &grid, x: 0, y: layout.lanesY, width: size.width, height: layout.laneRows)
         if state.showingCode {
-            // The code panel is read, not glanced at: it takes the timeline's rows and at least
-            // half the room below the counters.
-            let laneRows = min(slotRows, spare - 1 - max(minimumErrorRows, spare / 2))
-            SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
-            CodePanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: spare - laneRows)
+            CodePanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: size.width, height: layout.footerY - layout.belowY)
         } else {
-            // The timeline takes the rows the slot lanes and the errors leave free, and on a tall
-            // terminal up to the lower half, which the slot lanes give way to down to their minimum.
-            let timelineRoom = min(
-                spare - min(slotRows, minimumSlotRows) - errorRows, max(spare - slotRows - errorRows, size.height / 2))
-            let timelineRows = TimelinePanel.height(state, within: timelineRoom)
-            let laneRows = min(slotRows, spare - timelineRows - errorRows)
-            SlotLanes.draw(state, into: &grid, x: 0, y: lanesY, width: size.width, height: laneRows)
-            if timelineRows > 0 {
-                TimelinePanel.draw(state, into: &grid, x: 0, y: lanesY + laneRows, width: size.width, height: timelineRows)
+            if layout.timelineRows > 0 {
+                TimelinePanel.draw(state, into: &grid, x: 0, y: layout.lanesY + layout.laneRows, width: size.width, height: layout.timelineRows)
             }
-            let belowY = lanesY + laneRows + timelineRows
             if state.showingExplain {
-                ExplainPanel.draw(state, into: &grid, x: 0, y: belowY, width: size.width, height: footerY - belowY)
+                ExplainPanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: size.width, height: layout.footerY - layout.belowY)
             } else {
-                ErrorsPanel.draw(state, into: &grid, x: 0, y: belowY, width: size.width, height: footerY - belowY)
+                ErrorsPanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: size.width, height: layout.footerY - layout.belowY)
             }
         }
-        Footer.draw(state, into: &grid, y: footerY)
+        Footer.draw(state, into: &grid, y: layout.footerY)
         if state.showingHelp { HelpOverlay.draw(state, into: &grid) }
         return grid
+    }
+
+    /// Rows the explain panel gives its lines (below its title and the causes it pins), as the
+    /// dashboard is laid out now; 0 when it is not shown.
+    public static func explainRows(_ state: DashboardState) -> Int {
+        let size = state.size
+        guard size.width >= minimumSize.width, size.height >= minimumSize.height, state.showingExplain, !state.showingCode else { return 0 }
+        let layout = Layout(state)
+        return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
+    }
+
+    /// Where the panels below the counters go, top to bottom: the slot lanes, the timeline, and
+    /// the errors, explain or code panel down to the footer.
+    struct Layout {
+        let lanesY: Int
+        let laneRows: Int
+        let timelineRows: Int
+        /// The top of the errors, explain or code panel.
+        let belowY: Int
+        let footerY: Int
+
+        init(_ state: DashboardState) {
+            let size = state.size
+            lanesY = HeaderPanel.height + CountersPanel.height
+            footerY = size.height - 1
+            let spare = footerY - lanesY
+            let errorRows = 1 + minimumErrorRows
+            let slotRows = 1 + state.snapshot.slots.count
+            if state.showingCode {
+                // The code panel is read, not glanced at: it takes the timeline's rows and at least
+                // half the room below the counters.
+                laneRows = min(slotRows, spare - 1 - max(minimumErrorRows, spare / 2))
+                timelineRows = 0
+            } else {
+                // The timeline takes the rows the slot lanes and the errors leave free, and on a tall
+                // terminal up to the lower half, which the slot lanes give way to down to their minimum.
+                let timelineRoom = min(
+                    spare - min(slotRows, minimumSlotRows) - errorRows, max(spare - slotRows - errorRows, size.height / 2))
+                timelineRows = TimelinePanel.height(state, within: timelineRoom)
+                laneRows = min(slotRows, spare - timelineRows - errorRows)
+            }
+            belowY = lanesY + laneRows + timelineRows
+        }
     }
 }

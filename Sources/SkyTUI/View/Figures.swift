@@ -33,6 +33,14 @@ enum Figures {
         FixedPoint.fixed(max(0, duration.seconds), places: 1) + " s"
     }
 
+    /// The window a rate is over, in tenths of a second cut like the run clock's, so that a
+    /// window since the start reads as the clock does: `1.2 s`, and whole seconds as `5 s`.
+    static func window(_ duration: Duration) -> String {
+        // The tolerance keeps a window of exactly five seconds, summed in floating point, at 5.
+        let tenths = Int((max(0, duration.seconds) * 10 + 1e-6).rounded(.down))
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+
     /// A short delay: whole milliseconds under a second (`610 ms`), else `seconds`.
     static func delay(_ duration: Duration) -> String {
         duration < .seconds(1) ? FixedPoint.fixed(max(0, duration.seconds * 1000), places: 0) + " ms" : seconds(duration)

@@ -88,7 +88,8 @@ enum HeaderPanel {
         if state.isPaused { return "paused" }
         guard let total = snapshot.configuration.total else { return "none" }
         let remaining = total - snapshot.counters.ended
-        let rate = state.recentRate > 0 ? state.recentRate : snapshot.meanRate
+        let recent = state.recentRate.perSecond
+        let rate = recent > 0 ? recent : snapshot.meanRate
         guard rate > 0 else { return "after the first scan" }
         return Figures.countdown(seconds: Double(remaining) / rate)
     }

@@ -1,17 +1,18 @@
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
-    /// What each panel shows; the keys follow, from `DashboardKeys`. Short enough, with them, to
-    /// fit whole in an 80×24 terminal. The timeline's glyphs are the ones on screen.
+    /// What each panel shows; the keys follow, from `DashboardKeys`. What does not fit the
+    /// terminal at once scrolls. The timeline's glyphs are the ones on screen.
     static func panels(_ glyphs: Glyphs) -> [(String, String)] {
         let spans = String(glyphs.spans)
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
-            ("Scans", "Waiting, running, completed, failed, cancelled; bars out of the total. Order: the latest finishes by priority."),
-            ("Throughput", "Scans/s: now (5 s) and mean; a sparkline column a second."),
-            ("Latency", "Wait: scheduled to started. Run: started to finished. ms."),
-            ("Slots", "A freed slot goes to the highest-priority waiting scan. runs: the priority the runtime gives its child (↑ raised, ↓ lowered). On a thread: what the pool executes now."),
+            ("Scans", "actor: booked when the actor takes a result, which waits for a thread. children: counted by each child as it ends."),
+            ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest shown. A column a second; after the run, the last is the final part-second."),
+            ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
+            ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now."),
             ("Timeline", "\(spans) high, medium, low; \(ends)"),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
+            ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
         ]
     }
 
@@ -19,21 +20,38 @@ enum HelpOverlay {
         panels(glyphs) + DashboardKeys.rows.map { ($0.label, $0.help) }
     }
 
-    static func draw(_ state: DashboardState, into grid: inout Grid) {
-        let size = grid.size
-        let width = min(size.width - 2, 72)
-        let termWidth = 11
-        let textWidth = width - termWidth - 4
+    static let termWidth = 11
+
+    /// The box's width in a terminal of `size`.
+    static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 72) }
+
+    /// The overlay's lines as drawn in a terminal of `size`: (term, text), a term only on the
+    /// first line of its entry.
+    static func lines(_ glyphs: Glyphs, size: TerminalSize) -> [(String, String)] {
+        let textWidth = width(size) - termWidth - 4
         var lines: [(String, String)] = []
-        let glyphs = state.glyphs
         for (term, text) in entries(glyphs) {
-            // The arrows as the lanes draw them (ASCII when the locale is not UTF-8).
-            let shown = String(text.map { $0 == "↑" ? glyphs.up : $0 == "↓" ? glyphs.down : $0 })
-            for (index, line) in wrap(shown, width: textWidth).enumerated() {
+            for (index, line) in wrap(text, width: textWidth).enumerated() {
                 lines.append((index == 0 ? term : "", line))
             }
         }
-        let height = min(size.height - 2, lines.count + 2)
+        return lines
+    }
+
+    /// Lines the box shows at once; the keys that scroll it reach the rest.
+    static func rows(_ glyphs: Glyphs, size: TerminalSize) -> Int {
+        max(0, min(size.height - 4, lines(glyphs, size: size).count))
+    }
+
+    static func draw(_ state: DashboardState, into grid: inout Grid) {
+        let size = grid.size
+        let width = width(size)
+        let textWidth = width - termWidth - 4
+        let glyphs = state.glyphs
+        let lines = lines(glyphs, size: size)
+        let rows = rows(glyphs, size: size)
+        let first = min(state.helpScroll, max(0, lines.count - rows))
+        let height = rows + 2
         let x = (size.width - width) / 2
         let y = (size.height - height) / 2
         let border = Style(.accent, bold: true)
@@ -49,7 +67,17 @@ enum HelpOverlay {
         grid[x + width - 1, y + height - 1] = Cell(glyphs.corners[2], border)
         grid[x, y + height - 1] = Cell(glyphs.corners[3], border)
         grid.write(" What you are looking at ", x: x + 2, y: y, style: border)
-        for (offset, (term, text)) in lines.prefix(height - 2).enumerated() {
+        // What the box cannot show at once, and the keys that reach it.
+        let scrollKeys = "\(DashboardKeys.label(of: .lineDown)), \(DashboardKeys.label(of: .pageDown))"
+        if first > 0 {
+            let above = " \(first) more above "
+            grid.write(above, x: x + width - 2 - above.count, y: y, style: border)
+        }
+        if first + rows < lines.count {
+            let below = " \(lines.count - first - rows) more below: \(scrollKeys) "
+            grid.write(below, x: x + width - 2 - below.count, y: y + height - 1, style: border)
+        }
+        for (offset, (term, text)) in lines.dropFirst(first).prefix(rows).enumerated() {
             let row = y + 1 + offset
             grid.write(term, x: x + 2, y: row, style: Style(.accent, bold: true), width: termWidth)
             grid.write(text, x: x + 2 + termWidth, y: row, width: textWidth)

@@ -8,15 +8,25 @@ enum SlotLanes {
         let slots = snapshot.slots
         let busy = slots.lazy.filter { $0 != nil }.count
         let median = Duration.milliseconds(snapshot.runLatency.p50)
-        let note = median > .zero ? "bars: time run against the median" : ""
-        // Running is what the program started; on a thread is what the pool is executing right
-        // now. More running than cores means children waiting for a thread.
+        // Busy is what the actor started and has not yet booked as ended; on a thread is what the
+        // pool is executing right now, as the children count it. More busy than cores means
+        // children waiting for a thread. With direct counters, the children also say how many of
+        // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
-        let occupancy = switch snapshot.configuration.strategy {
-        case .unbounded: "\(busy) in the group \(dot) \(snapshot.onThread) on a thread (\(state.info.cores) cores)   "
-        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy \(dot) \(snapshot.onThread) on a thread   "
+        let held = switch snapshot.configuration.strategy {
+        case .unbounded: "\(busy) in the group"
+        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy"
         }
-        Section.rule("Slots", note: note.isEmpty ? String(occupancy.dropLast(3)) : occupancy + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
+        let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
+        var occupancy = "\(CounterSource.viaActor.tag): \(held) \(dot) \(CounterSource.direct.tag): \(ended)\(snapshot.onThread) on a thread\(cores)"
+        if let runsAt = runsAt(slots) { occupancy += " \(dot) " + runsAt }
+        // A lane's time is how long its scan has held the slot, by the actor's book; the median is
+        // of the children's own run times. The bars' key goes whole or not at all, and first when
+        // the title has no room; the counts always stay.
+        let bars = "   bars: slot time against the median run"
+        let fits = "── Slots  ".count + occupancy.count + bars.count + 2 <= width
+        Section.rule("Slots", note: median > .zero && fits ? occupancy + bars : occupancy, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = height - 1
         guard rows > 0 else { return }
         // When not every lane fits, the last row sums up the ones left out.
@@ -39,7 +49,7 @@ enum SlotLanes {
             column = grid.write(String(state.glyphs.running) + " ", x: column, y: row, style: Style(.good, bold: true))
             column = grid.write("scan " + Figures.padLeft(String(occupant.scan), scanWidth) + "  ", x: column, y: row, width: x + width - column)
             column = grid.write(Figures.padRight(occupant.priority.description, 7), x: column, y: row, style: Style(occupant.priority.tint), width: x + width - column)
-            column = drawEffective(occupant, into: &grid, x: column, y: row, end: x + width, glyphs: state.glyphs)
+            column = drawTask(occupant, into: &grid, x: column, y: row, end: x + width)
             let ran = max(.zero, state.elapsed - occupant.startedAt)
             column = grid.write(Figures.padLeft(Figures.seconds(ran), 8) + "  ", x: column, y: row, width: x + width - column)
             if slot >= snapshot.batch {
@@ -63,18 +73,35 @@ enum SlotLanes {
         }
     }
 
-    /// `runs medium`: the priority the runtime reports the scan's child running at
-    /// (`Task.currentPriority`), beside the one it asked for. Blank until the child has started.
-    private static func drawEffective(_ occupant: SlotOccupancy, into grid: inout Grid, x: Int, y: Int, end: Int, glyphs: Glyphs) -> Int {
+    /// `task low`: the priority the scan's own task keeps as its base (`Task.basePriority`), as the
+    /// child read it, tinted as a warning if it is not the one the scan asked for; `no task` for a
+    /// scan that runs inline in another task (the serial loop's), whose priority never reaches the
+    /// runtime. Blank until the child has read it.
+    private static func drawTask(_ occupant: SlotOccupancy, into grid: inout Grid, x: Int, y: Int, end: Int) -> Int {
         let width = 13
         guard end - x > width + 10 else { return x }
-        guard let effective = occupant.effective else { return grid.write(String(repeating: " ", count: width), x: x, y: y) }
-        let asked = occupant.priority.taskPriority
-        let mark = effective > asked ? glyphs.up : effective < asked ? glyphs.down : " "
-        let name = ScanPriority(effective).map(\.description) ?? "p\(effective.rawValue)"
-        let tint = ScanPriority(effective)?.tint ?? .muted
-        var column = grid.write("\(mark) ", x: x, y: y, style: Style(effective == asked ? .muted : .accent, bold: true))
-        column = grid.write("runs ", x: column, y: y, style: Style(.muted))
-        return grid.write(Figures.padRight(name, width - 7), x: column, y: y, style: Style(tint))
+        let blank = String(repeating: " ", count: width)
+        guard occupant.child.current != nil else { return grid.write(blank, x: x, y: y) }
+        guard let base = occupant.child.base else {
+            return grid.write(Figures.padRight("  no task", width), x: x, y: y, style: Style(.muted))
+        }
+        let column = grid.write("  task ", x: x, y: y, style: Style(.muted))
+        let style = base == occupant.priority.taskPriority ? Style(ScanPriority(base)?.tint ?? .muted) : Style(.warn, bold: true)
+        return grid.write(Figures.padRight(name(base), width - 7), x: column, y: y, style: style)
+    }
+
+    /// `all run at medium`: the priorities the running scans run at (`Task.currentPriority`), as
+    /// their children read them; on this runtime, their parent's, the same for every scan whatever
+    /// it asked. `nil` until a running scan has read it.
+    static func runsAt(_ slots: [SlotOccupancy?]) -> String? {
+        let readings = slots.compactMap { $0?.child.current }
+        guard !readings.isEmpty else { return nil }
+        let priorities = Set(readings.map(\.rawValue)).sorted(by: >).map { name(TaskPriority(rawValue: $0)) }
+        if priorities.count > 1 { return "run at " + priorities.joined(separator: ", ") }
+        return (readings.count == 1 ? "runs at " : "all run at ") + priorities[0]
+    }
+
+    private static func name(_ priority: TaskPriority) -> String {
+        ScanPriority(priority)?.description ?? "p\(priority.rawValue)"
     }
 }

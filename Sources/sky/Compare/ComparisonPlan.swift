@@ -30,9 +30,9 @@ struct ComparisonPlan {
         case .strategy(.unbounded) where shared.total! > RunConfiguration.unboundedLimit:
             "unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or leave unbounded out)"
         case .strategy(.stream) where shared.errors == .throw:
-            "stream cannot run --errors throw, which needs a task group: compare serial, unbounded or batched with it"
+            "stream cannot run --errors throw: its \(RunOptions.streamResults); compare \(RunOptions.throwingStrategies) with it"
         case .errors(.throw) where shared.strategy == .stream:
-            "--strategy stream cannot run --errors throw, which needs a task group: compare result and throw with --strategy serial, unbounded or batched"
+            "--strategy stream cannot run --errors throw: its \(RunOptions.streamResults); compare result and throw with --strategy \(RunOptions.throwingStrategies)"
         case .errors(.collect) where shared.strategy != .batched:
             "collect frees each slot as its result goes into the body's array, which needs --strategy batched"
         case .errors(.collect) where (shared.total ?? .max) > RunConfiguration.collectLimit:

@@ -78,7 +78,7 @@ struct DashboardComparison {
                     // Read before the events are drained: once the run has returned, every one of
                     // its events is in the buffer.
                     let ended = going.summary
-                    perform(state.update(.events(events.drain())))
+                    perform(state.update(.events(events.drain().compactMap(\.event))))
                     let cpu = ProcessFigures.usage().cpuSeconds - cpuAtStart
                     if let summary = ended {
                         run = nil

@@ -6,7 +6,7 @@ import SkyTUI
 struct ReportOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the dashboard's finished counts come from: via-actor (the actor's own, which wait for a thread) or direct (counted by each child as it ends) (default \(RunDefaults.counters.rawValue)).",
+            "Where the dashboard's running and finished counts come from: via-actor (the actor's book, which waits for a thread) or direct (counted by each child as it ends); each figure is tagged actor or children (default \(RunDefaults.counters.rawValue)).",
             valueName: "via-actor|direct"),
         transform: { try ArgumentValue.choice($0) })
     var counters: CounterSource = RunDefaults.counters

@@ -87,7 +87,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on), throw (a throwing group: the first failure cancels the rest; exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses) (default \(RunDefaults.errors.rawValue)).",
+            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of the task group, which cancels the rest, or out of the serial loop, after which no scan starts; not with stream; exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; batched only) (default \(RunDefaults.errors.rawValue)).",
             valueName: "result|throw|collect"),
         transform: { try ArgumentValue.choice($0) })
     var errors: ErrorMode = RunDefaults.errors
@@ -95,7 +95,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Slow motion: a fraction of full speed, e.g. 0.25 takes four times as long (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
+            "Slow motion: a fraction of full speed, e.g. 0.25 gives each scan four times the work on its thread, so it takes four times as long and stays CPU-bound (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
             valueName: "f"),
         transform: { try ArgumentValue.speed($0) })
     var speed: Double = RunDefaults.speed
@@ -119,13 +119,21 @@ struct RunOptions: ParsableArguments {
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
     var noYield = false
 
+    /// The strategies `--errors throw` runs with, and where each throws a failure to.
+    static var throwingStrategies: String {
+        "serial (a failure is thrown out of \(ScanStrategy.serial.throwsOutOf!)), unbounded or batched (out of \(ScanStrategy.batched.throwsOutOf!))"
+    }
+
+    /// Why `--errors throw` does not run with `--strategy stream`: what happens to its results.
+    static let streamResults = "results come through an AsyncStream, which does not throw"
+
     mutating func validate() throws {
         if strategy == .unbounded && (total ?? 0) > RunConfiguration.unboundedLimit {
             throw ValidationError(
                 "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
         }
         if strategy == .stream && errors == .throw {
-            throw ValidationError("--errors throw needs a task group: use it with --strategy serial, unbounded or batched")
+            throw ValidationError("--errors throw is for --strategy \(Self.throwingStrategies); stream's \(Self.streamResults)")
         }
         if errors == .collect && strategy != .batched {
             throw ValidationError("--errors collect frees each slot as its result goes into the body's array: use it with --strategy batched")

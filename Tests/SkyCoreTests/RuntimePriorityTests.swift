@@ -1,0 +1,256 @@
+import Dispatch
+import Foundation
+import SkyCore
+import Synchronization
+import Testing
+
+/// Probes of what the Swift runtime does with a task's priority, on the toolchain and OS the tests
+/// run on. They pin what was measured (Swift 6.3.1, Linux): a toolchain that behaves otherwise
+/// fails here, and the texts named in each test's comment must be revisited.
+///
+/// No reading is timed: each probe waits for an event (a flag, a count) and then checks what was
+/// read. A wait that could be endless is cut off at `RuntimePriorityTests.patience`, long after the
+/// event should have come, and the check then fails. One at a time: two probes that each hold the
+/// pool's threads would hold them from each other.
+@Suite("What the runtime does with priorities", .serialized)
+struct RuntimePriorityTests {
+    /// The priorities a task can ask for that the runtime tells apart.
+    static let asked: [TaskPriority] = [.high, .medium, .low, .background]
+    /// How long a probe waits for something that should happen at once before it gives up.
+    static let patience = Duration.seconds(60)
+
+    // Texts: the lanes' `task low` column and their title's `all run at medium` (Sources/SkyTUI/View/SlotLanes.swift),
+    // the summary's `runtime priority` line (Sources/SkyReport/TextSummary.swift), `priority_base` and
+    // `priority_current` (docs/formats.md), lesson 4 (Assets/lessons/4-priorities.md), docs/design.md.
+    @Test("A group child keeps the priority it asked for as its base, and runs at its parent's, while the parent sleeps",
+          arguments: [TaskPriority.high, .medium, .low], asked)
+    func childWhileParentSleeps(parent: TaskPriority, asked: TaskPriority) async {
+        let reading = await unawaited(at: parent) {
+            await withTaskGroup(of: Reading.self) { group in
+                let read = Flag()
+                group.addTask(priority: asked) {
+                    defer { read.set() }
+                    return .now
+                }
+                // Awaiting nothing, the child least of all, until the child has read.
+                while !read.isSet { try? await Task.sleep(for: .milliseconds(1)) }
+                return await group.next()!
+            }
+        }
+        #expect(reading.base == asked)
+        #expect(reading.current == parent)
+    }
+
+    // Texts: as above, and what lesson 4 and docs/design.md say of escalation (it has nothing to raise).
+    @Test("A group child still runs at its parent's priority after the parent has gone on to await the group", arguments: asked)
+    func childWhileParentAwaits(asked: TaskPriority) async {
+        let readings = await unawaited(at: .medium) {
+            await withTaskGroup(of: [Reading].self) { group in
+                let awaiting = Flag()
+                group.addTask(priority: asked) {
+                    let first = Reading.now
+                    while !awaiting.isSet { await Task.yield() }
+                    // The parent's next step is `group.next()`; this sleep lets it get there.
+                    try? await Task.sleep(for: .milliseconds(5))
+                    return [first, .now]
+                }
+                awaiting.set()
+                return await group.next()!
+            }
+        }
+        #expect(readings.map(\.base) == [asked, asked])
+        #expect(readings.map(\.current) == [.medium, .medium])
+    }
+
+    // Texts: docs/design.md (a detached task keeps its priority; a group child does not).
+    @Test("A detached task that nobody awaits runs at the priority it asked for", arguments: asked)
+    func detachedNobodyAwaits(asked: TaskPriority) async {
+        let reading = await unawaited(at: asked) { Reading.now }
+        #expect(reading.base == asked)
+        #expect(reading.current == asked)
+    }
+
+    // Texts: lesson 4 and docs/design.md: escalation exists, and is what awaiting does to a task
+    // of lower priority; a group child has nothing to escalate, since it already runs at its parent's.
+    @Test("A detached low task is escalated to the priority of a high task that awaits it; its base stays low")
+    func awaitingEscalates() async {
+        let started = Flag()
+        let low = Task.detached(priority: .low) { () -> [Reading] in
+            let before = Reading.now
+            started.set()
+            let clock = ContinuousClock()
+            let giveUp = clock.now + Self.patience
+            while Task.currentPriority < .high && clock.now < giveUp { try? await Task.sleep(for: .milliseconds(1)) }
+            return [before, .now]
+        }
+        while !started.isSet { try? await Task.sleep(for: .milliseconds(1)) }
+        let readings = await unawaited(at: .high) { await low.value }
+        #expect(readings.map(\.current) == [.low, .high])
+        #expect(readings.map(\.base) == [.low, .low])
+    }
+
+    // Texts: the summary's and the lanes' `runs at` (what `Task.currentPriority` says is the
+    // priority the pool is handed the child's work at), docs/design.md, lesson 4.
+    @Test("The runtime hands the pool every group child's job at the parent's priority, and a detached task's at its own")
+    func jobsAreQueuedAtTheTasksCurrentPriority() async {
+        let executor = RecordingExecutor()
+        let readings = await unawaited(at: .medium) {
+            await withTaskExecutorPreference(executor) {
+                await withTaskGroup(of: Reading.self) { group in
+                    for priority in Self.asked { group.addTask(priority: priority) { .now } }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+        }
+        #expect(readings.map(\.current) == Array(repeating: .medium, count: Self.asked.count))
+        let queued = executor.priorities
+        #expect(queued.count >= Self.asked.count)
+        #expect(queued.allSatisfy { $0 == TaskPriority.medium.rawValue }, "jobs queued at \(queued)")
+
+        for priority in Self.asked {
+            let alone = RecordingExecutor()
+            let reading = await withCheckedContinuation { continuation in
+                Task.detached(executorPreference: alone, priority: priority) { continuation.resume(returning: Reading.now) }
+            }
+            #expect(reading.current == priority)
+            #expect(alone.priorities == [priority.rawValue])
+        }
+    }
+
+    // Texts: docs/design.md ("each priority has threads of its own").
+    @Test("With every core busy at medium, a job at high, low or background still starts at once, on a thread of its own")
+    func otherPrioritiesDoNotQueueBehindAFullPool() async {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let others: [TaskPriority] = [.high, .low, .background]
+        let held = await onPlainThread { () -> [Bool] in
+            let pool = PoolHold()
+            pool.hold(cores, at: .medium)
+            guard pool.waitUntilHolding(cores) else {
+                pool.release()
+                return []
+            }
+            let whileHeld = Locked<[Bool]>([])
+            for priority in others {
+                Task.detached(priority: priority) {
+                    let held = pool.isHolding
+                    whileHeld.withLock { $0.append(held) }
+                }
+            }
+            _ = waitFor { whileHeld.withLock { $0.count } == others.count }
+            pool.release()
+            return whileHeld.withLock { $0 }
+        }
+        #expect(held == Array(repeating: true, count: others.count), "\(held.count) of \(others.count) started while \(cores) medium jobs held the cores")
+    }
+
+    // Texts: docs/design.md: the pool cannot prefer a high child to a low one, as it is handed them
+    // all at one priority; the order comes from Sky's ready queue alone.
+    @Test("Children added while the pool is full start in the order they were added, not by the priority they asked for")
+    func saturatedPoolRunsChildrenInOrder() async {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let added: [TaskPriority] = Array(repeating: [TaskPriority.low, .high, .background, .medium], count: 4).flatMap { $0 }
+        let order = await onPlainThread { () -> [TaskPriority] in
+            let pool = PoolHold()
+            let order = Locked<[TaskPriority]>([])
+            let done = Flag()
+            // The parent holds one of the medium threads and the other cores are held too, so
+            // the children queue, and the parent's thread, once it awaits, takes them one by one.
+            Task.detached(priority: .medium) {
+                guard pool.waitUntilHolding(cores - 1) else { return }
+                await withTaskGroup(of: Void.self) { group in
+                    for priority in added {
+                        group.addTask(priority: priority) {
+                            let count = order.withLock { order in
+                                order.append(priority)
+                                return order.count
+                            }
+                            if count == added.count { pool.release() }
+                        }
+                    }
+                }
+                done.set()
+            }
+            pool.hold(cores - 1, at: .medium)
+            _ = waitFor { done.isSet }
+            pool.release()
+            return order.withLock { $0 }
+        }
+        #expect(order == added)
+    }
+}
+
+/// What a task read about its own priority.
+private struct Reading: Sendable, Equatable {
+    var base: TaskPriority?
+    var current: TaskPriority
+
+    static var now: Reading { Reading(base: Task.basePriority, current: Task.currentPriority) }
+}
+
+/// Runs `body` on a thread of its own, outside the pool it probes: a probe that holds every pool
+/// thread would otherwise hold up its own control.
+private func onPlainThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
+
+/// Polls `condition` from a plain thread until it holds or the probes' patience runs out.
+private func waitFor(_ condition: () -> Bool) -> Bool {
+    let clock = ContinuousClock()
+    let giveUp = clock.now + RuntimePriorityTests.patience
+    while !condition() {
+        guard clock.now < giveUp else { return false }
+        usleep(200)
+    }
+    return true
+}
+
+private final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// Jobs that each hold a pool thread, spinning without a suspension, until released.
+private final class PoolHold: Sendable {
+    private let holding = Atomic<Int>(0)
+    private let released = Atomic<Bool>(false)
+
+    func hold(_ count: Int, at priority: TaskPriority) {
+        for _ in 0..<count {
+            Task.detached(priority: priority) {
+                self.holding.add(1, ordering: .sequentiallyConsistent)
+                while !self.released.load(ordering: .sequentiallyConsistent) {}
+            }
+        }
+    }
+
+    /// Waits (spinning, so a caller on a pool thread keeps it) until `count` jobs hold threads.
+    func waitUntilHolding(_ count: Int) -> Bool {
+        let clock = ContinuousClock()
+        let giveUp = clock.now + RuntimePriorityTests.patience
+        while holding.load(ordering: .sequentiallyConsistent) < count {
+            guard clock.now < giveUp else { return false }
+        }
+        return true
+    }
+
+    var isHolding: Bool { !released.load(ordering: .sequentiallyConsistent) }
+    func release() { released.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// A task executor that notes the priority of every job the runtime hands it, then runs the job on
+/// the global pool.
+private final class RecordingExecutor: TaskExecutor {
+    private let queued = Mutex<[UInt8]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        queued.withLock { $0.append(job.priority.rawValue) }
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global().async { job.runSynchronously(on: executor) }
+    }
+
+    var priorities: [UInt8] { queued.withLock { $0 } }
+}
