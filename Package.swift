@@ -54,6 +54,14 @@ let package = Package(
             dependencies: ["CNcurses", "SkyTUI"],
             swiftSettings: strictSettings
         ),
+        // The guided lessons: their texts, read from Assets/lessons (built in by the plugin), and
+        // the answers each computes from its runs' events.
+        .target(
+            name: "SkyLessons",
+            dependencies: ["SkyCore", "SkyReport"],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedTexts"]
+        ),
         // The executable: argument parsing and wiring only.
         .executableTarget(
             name: "sky",
@@ -63,12 +71,11 @@ let package = Package(
                 "SkyTUI",
                 "SkyTerminal",
                 "SkyBench",
+                "SkyLessons",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings,
-            // The lesson texts in Assets/lessons, built into the binary.
-            plugins: ["EmbedTexts"]
+            swiftSettings: strictSettings
         ),
         .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["text-embedder"]),
         // Turns text files into Swift string literals for the plugin above.
@@ -89,6 +96,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(name: "SkyBenchTests", dependencies: ["SkyBench", "SkyCore", "CSkyKernel"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkyCore"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
             name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore"], exclude: ["Golden"], swiftSettings: strictSettings),

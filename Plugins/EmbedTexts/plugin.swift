@@ -3,14 +3,14 @@ import PackagePlugin
 
 /// Builds text files into a target as string literals, so the binary carries them wherever it is
 /// copied, and the files stay the single source:
-/// - `sky`: the lessons under Assets/lessons, for `sky lesson`;
+/// - `SkyLessons`: the lessons under Assets/lessons, for `sky lesson`;
 /// - `SkyTUI`: the strategies under Sources/SkyCore/Strategies, for the dashboard's code panel,
 ///   which can then never show other lines than the ones that run.
 @main
 struct EmbedTexts: BuildToolPlugin {
     /// For each target: the folder, the files' extension, and the name of the array they become.
     static let embedded: [String: (folder: String, fileExtension: String, name: String)] = [
-        "sky": ("Assets/lessons", "md", "embeddedLessons"),
+        "SkyLessons": ("Assets/lessons", "md", "embeddedLessons"),
         "SkyTUI": ("Sources/SkyCore/Strategies", "swift", "embeddedStrategySources"),
     ]
 

@@ -43,10 +43,11 @@ public enum EventLine {
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
         case .discarded(let count): line += ",\"count\":\(count)"
+        case .gap(let until): line += ",\"until\":\(FixedPoint.seconds(until))"
         case .finished(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
-        case .paused, .resumed, .step, .timeUp: break
+        case .paused, .resumed, .step, .timeUp, .gapEnded: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
     }
@@ -61,7 +62,8 @@ public enum EventLine {
         line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"
         line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
-        return line + ",\"corruption_rate\":\(c.corruptionRate)}\n"
+        line += ",\"corruption_rate\":\(c.corruptionRate)"
+        return line + ",\"cancel_after\":\(c.cancelAfter.map(FixedPoint.seconds) ?? "null")}\n"
     }
 
     /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes
@@ -82,8 +84,9 @@ public enum EventLine {
     }
 }
 
-enum Hex {
-    static func format(_ value: UInt64) -> String {
+/// A checksum as every output writes it: 16 hex digits.
+public enum Hex {
+    public static func format(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

@@ -18,6 +18,13 @@ public enum FixedPoint {
         return "\(sign)\(units / whole).\(padding)\(fraction)"
     }
 
+    /// A short time in milliseconds, for how fast a cancel stopped things: two decimals below one
+    /// millisecond (`0.03`), one above (`12.4`).
+    public static func milliseconds(_ duration: Duration) -> String {
+        let value = duration.seconds * 1000
+        return fixed(value, places: value < 1 ? 2 : 1)
+    }
+
     /// Seconds with microsecond precision, as in the events file: `12.003456`. Whole microseconds,
     /// rounded down as the engine's clock is, and written from the integer: a value read back is the
     /// value the engine used, so a replay reproduces its figures exactly.

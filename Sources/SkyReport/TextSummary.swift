@@ -5,8 +5,11 @@ public enum TextSummary {
     /// At most this many errors are listed; the rest are counted.
     public static let listedErrors = 20
 
+    /// The summary of `summary`'s run; `verdict` ends it with PASS or FAIL (a lesson leaves that
+    /// out: its runs are cancelled and thrown on purpose, and its answers say what each did).
     public static func format(
-        _ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
+        _ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations(),
+        verdict: Bool = true
     ) -> String {
         let s = summary.snapshot
         let c = s.counters
@@ -47,10 +50,13 @@ public enum TextSummary {
             lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
         }
         if let stoppedIn = s.stoppedIn {
-            lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after the cancellation")
+            let figure = FixedPoint.milliseconds(stoppedIn)
+            let what = s.stoppedInGap ? "the serial loop's sleep between two scans ended" : "the running scans stopped"
+            lines.append("  \(what) \(figure) ms after the cancellation")
         }
         if s.discarded > 0 {
-            lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")
+            let with = config.errors == .collect ? "the body's array and the group" : "the group"
+            lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with \(with) when the error was thrown")
         }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
         // Each figure says who measured it: a child times its own sweep, so no wait for the actor
@@ -78,7 +84,7 @@ public enum TextSummary {
         if let throttle = observations.throttleLine { lines.append("  " + throttle) }
         for loss in observations.lossLines { lines.append("  " + loss) }
         lines.append("  replay: \(replay)")
-        lines.append(Verdict(summary, observations: observations).line)
+        if verdict { lines.append(Verdict(summary, observations: observations).line) }
         return lines.joined(separator: "\n")
     }
 

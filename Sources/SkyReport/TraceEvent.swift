@@ -60,6 +60,8 @@ public enum TraceEvent {
         case .step: ("step", "")
         case .timeUp: ("time up", "")
         case .discarded(let count): ("discarded", "\"count\":\(count)")
+        case .gap(let until): ("gap", "\"until_ms\":\(FixedPoint.fixed(until.seconds * 1000, places: 3))")
+        case .gapEnded: ("gap ended", "")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))

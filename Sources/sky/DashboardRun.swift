@@ -27,16 +27,19 @@ struct DashboardRun {
     let exitOnDone: Bool
     let explain: Bool
 
-    /// Runs to the end and returns the exit status, or `nil` when the terminal cannot host the
-    /// dashboard (an unknown terminal type) and nothing has started yet.
-    func execute() -> ExitStatus? {
+    /// Runs to the end and returns the exit status, and whether the user asked to go on to a
+    /// lesson's next part; `nil` when the terminal cannot host the dashboard (an unknown terminal
+    /// type) and nothing has started yet.
+    func execute() -> (status: ExitStatus, goesOn: Bool)? {
         guard let screen = CursesScreen(colors: colors) else { return nil }
         var configuration = self.configuration
         var report = self.report
         var finished: [(summary: RunSummary, report: RunReport, figures: FrameFigures, signal: Int32?, observations: RunObservations)] = []
+        var goesOn = false
         while true {
             let watched = watch(configuration, report: report, on: screen)
             finished.append((watched.summary, report, watched.figures, watched.signal, watched.observations))
+            goesOn = watched.goesOn
             guard watched.signal == nil, let strategy = watched.rerun else { break }
             // `r` after a run: the same scans again with another strategy. It is offered only
             // without an events file, a trace or a JSON summary (`ReportOptions.rerunRefusal`), which
@@ -52,7 +55,7 @@ struct DashboardRun {
         for run in finished {
             status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures, observations: run.observations)
         }
-        return status
+        return (status, goesOn)
     }
 
     /// The configuration for a rerun with `strategy`, with what that strategy cannot take removed.
@@ -68,22 +71,25 @@ struct DashboardRun {
     /// Shows one run from start to end (`sky bench` calls it too, with a pseudo-terminal's screen).
     func watch(
         _ configuration: RunConfiguration, report: RunReport, on screen: CursesScreen
-    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, observations: RunObservations) {
+    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, goesOn: Bool, observations: RunObservations) {
         // The explain panel narrates events; the buffer keeps the newest, so it costs the scans a
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
         let run = LaunchedRun(configuration: configuration, sinks: report.sinks + [events])
         var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
         let watched = watch(run, events: events, on: screen) { snapshot, elapsed in runWatch.tick(snapshot, at: elapsed) }
-        return (watched.summary, watched.figures, watched.signal, watched.rerun, runWatch.finish(watched.summary, signal: watched.signal))
+        return (
+            watched.summary, watched.figures, watched.signal, watched.rerun, watched.goesOn,
+            runWatch.finish(watched.summary, signal: watched.signal)
+        )
     }
 
     /// Shows `run` from start to end, reading its events from `events`; `tick` sees every frame's
-    /// snapshot.
+    /// snapshot. `goesOn`: the user asked for a lesson's next part.
     func watch(
         _ run: some WatchedRun, events: ScanEventBuffer, on screen: CursesScreen,
         tick: (ScanSnapshot, Duration) -> Void = { _, _ in }
-    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?) {
+    ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, goesOn: Bool) {
         let clock = ContinuousClock()
         var state = DashboardState(
             snapshot: run.frame(at: clock.now).snapshot, size: screen.size, info: info, glyphs: screen.glyphs,
@@ -94,12 +100,16 @@ struct DashboardRun {
         var hungUp = false
         var leaving = false
         var rerun: ScanStrategy?
+        var goesOn = false
         var nextFrame = clock.now
 
         func perform(_ commands: [DashboardCommand]) {
             for command in commands {
                 switch command {
                 case .exit: leaving = true
+                case .nextPart:
+                    goesOn = true
+                    leaving = true
                 case .rerun(let strategy):
                     rerun = strategy
                     leaving = true
@@ -170,6 +180,6 @@ struct DashboardRun {
             summary = run.summary
         }
         let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: state.counterLag.worst)
-        return (summary!, figures, caught, rerun)
+        return (summary!, figures, caught, rerun, goesOn)
     }
 }

@@ -28,6 +28,7 @@ enum ExitStatus: CaseIterable {
         case bench
         case replay
         case compare
+        case lesson
     }
 
     var code: Int32 {
@@ -81,6 +82,12 @@ enum ExitStatus: CaseIterable {
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay): nil
         case (.success, .compare): "every run finished (a run that --errors throw or --fail-fast stopped is a result to compare)"
+        case (.success, .lesson): "the lesson ran (a part that a cancel or a thrown failure stopped is what it shows), or q ended it"
+        case (.failure, .lesson): nil
+        case (.verificationFailure, .lesson): "a result failed verification: possible hardware fault"
+        case (.outputIncomplete, .lesson): "a part's summary could not be written to stdout"
+        case (.hangup, .lesson), (.interrupt, .lesson), (.brokenPipe, .lesson), (.terminated, .lesson):
+            "stopped early: the parts not yet run are left out; the answers for those that ran still follow"
         case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
         case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
         case (.failure, .compare): "every run ran all of its scans, yet their checksums differ: a fault or a bug"

@@ -50,7 +50,7 @@ final class ReplayedRun: WatchedRun {
         case .cancel:
             // Quit, or a signal: the rest of the record, at once.
             play { player throws(RecordedRunFile.Broken) in try player.playToEnd(into: events.record) }
-        case .setBatch, .exit, .rerun:
+        case .setBatch, .exit, .rerun, .nextPart:
             // The recorded batch changes play as they happened; a replay changes nothing.
             break
         }

@@ -16,12 +16,18 @@ struct RunReport {
     /// `--report-every`, if given.
     var reportEvery: Duration? = nil
     var traceFile: TraceFile? = nil
+    /// A lesson's own record of the run's events, from which it answers (`sky lesson`).
+    var lessonRecord: ScanEventBuffer? = nil
+    /// Whether the text summary ends with a verdict: not in a lesson, whose runs are cancelled and
+    /// thrown on purpose, and whose answers say what each run did instead.
+    var verdict = true
 
-    /// The sinks that write the run's files.
+    /// The sinks that keep the run's events: its files, and a lesson's record.
     var sinks: [any ScanEventSink] {
         var sinks: [any ScanEventSink] = []
         if let eventsFile { sinks.append(eventsFile) }
         if let traceFile { sinks.append(traceFile) }
+        if let lessonRecord { sinks.append(lessonRecord) }
         return sinks
     }
 
@@ -55,11 +61,11 @@ struct RunReport {
         for line in observations.lossLines { lost(line) }
         // Known before the summary is written, so the summary tells the status sky exits with.
         if StandardOutput.failure != nil && status == .success { status = .outputIncomplete }
-        let verdict = Verdict(summary, observations: observations)
+        let judged = Verdict(summary, observations: observations)
         var statusInMetrics: ExitStatus?
         func writeMetrics() {
             guard let metricsFile else { return }
-            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: verdict.passed)
+            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
             do {
@@ -71,7 +77,7 @@ struct RunReport {
         }
         writeMetrics()
         let text = switch format {
-        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations)
+        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, verdict: verdict)
         case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
         }
         let written = StandardOutput.write(text + "\n")

@@ -14,6 +14,16 @@ struct RunRequest {
 
     /// Runs to the end, then throws the exit status.
     func execute() throws {
+        throw try perform().status.exitCode
+    }
+
+    /// Runs to the end and returns the exit status, whether to go on (a headless run always does;
+    /// on the dashboard, a lesson's part goes on when the user asks for the next part), and the
+    /// configuration that ran. `lesson` and `record`: the run is that part of a lesson, which
+    /// answers from `record`.
+    func perform(
+        lesson: LessonStage? = nil, record: ScanEventBuffer? = nil
+    ) throws -> (status: ExitStatus, goesOn: Bool, configuration: RunConfiguration) {
         let configuration = try makeConfiguration()
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile = try Self.open("--events", output.events) { path, stopWaiting throws(StreamedFile.OpenError) in
@@ -39,17 +49,20 @@ struct RunRequest {
                 throw ValidationError("--metrics-file: \(error)")
             }
         }
-        let report = RunReport(
+        var report = RunReport(
             format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
             reportEvery: output.reportEvery, traceFile: traceFile)
+        report.lessonRecord = record
+        report.verdict = lesson == nil
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            let info = RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson)
             let dashboard = DashboardRun(
-                configuration: configuration, report: report, info: RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal),
+                configuration: configuration, report: report, info: info,
                 colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain)
-            if let status = dashboard.execute() { throw status.exitCode }
+            if let outcome = dashboard.execute() { return (outcome.status, outcome.goesOn, configuration) }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }
-        throw HeadlessRun(configuration: configuration, report: report).execute().exitCode
+        return (HeadlessRun(configuration: configuration, report: report).execute(), true, configuration)
     }
 
     /// Opens the streamed file `flag` names, if it names one. A path that cannot be opened is bad
@@ -84,11 +97,14 @@ struct RunRequest {
         if scans.strategy == .unbounded && total == nil {
             throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
         }
+        if scans.errors == .collect && total == nil {
+            throw ValidationError("--errors collect holds every result in the body's array, so it needs a --total (at most \(RunConfiguration.collectLimit))")
+        }
         return RunConfiguration(
             total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),
             seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
-            corruptionRate: scans.injectCorruption)
+            corruptionRate: scans.injectCorruption, cancelAfter: scans.cancelAfter)
     }
 }

@@ -30,7 +30,7 @@ extension LaunchedRun: WatchedRun {
         case .step: model.step()
         case .setBatch(let batch): model.setBatch(batch)
         case .cancel: cancel()
-        case .exit, .rerun: break
+        case .exit, .rerun, .nextPart: break
         }
     }
 }

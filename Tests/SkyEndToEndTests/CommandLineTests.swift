@@ -22,7 +22,7 @@ struct CommandLineTests {
         (["--events", "/nonexistent-dir/run.jsonl"], "--events", "cannot write"),
         (["--total"], "--total", "Missing value"),
         (["--strategy", "fast"], "--strategy", "'serial', 'unbounded', 'batched', 'stream'"),
-        (["--errors", "ignore"], "--errors", "'result', 'throw'"),
+        (["--errors", "ignore"], "--errors", "'result', 'throw', 'collect'"),
         (["--speed", "2"], "--speed", "from 0.01 to 1.0"),
         (["--spacing", "soon", "--strategy", "serial"], "--spacing", "e.g. 500ms"),
         (["--spacing", "2s"], "--spacing", "--strategy serial"),
@@ -31,9 +31,16 @@ struct CommandLineTests {
         (["--report-every", "25h"], "--report-every", "from 100ms to 24h, e.g. 500ms, 2s, 10m or 8h"),
         (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
         (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial (a failure is thrown out of the serial loop), unbounded or batched (out of the task group); stream's results come through an AsyncStream, which does not throw"),
-        (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),
-        (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
-        (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),
+        (["lesson", "99"], "'99' is invalid for '<n>'", "must be the number of a lesson: 1 to 5"),
+        (["lesson", "x"], "'x' is invalid for '<n>'", "must be the number of a lesson: 1 to 5"),
+        (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work --speed"),
+        (["lesson", "5", "--speed", "2"], "--speed", "from 0.01 to 1.0"),
+        (["lesson", "5", "--work", "-1"], "--work", "from 0 to"),
+        (["--errors", "collect", "--strategy", "serial"], "--errors collect", "--strategy batched"),
+        (["--errors", "collect", "--total", "20000"], "--errors collect", "at most 10000"),
+        (["soak", "--errors", "collect"], "--errors collect", "needs a --total"),
+        (["--cancel-after", "soon"], "--cancel-after", "e.g. 500ms"),
+        (["--cancel-after", "0"], "--cancel-after", "from 1ms"),
         (["--counters", "sideways"], "--counters", "'via-actor', 'direct'"),
         (["soak", "--bogus"], "--bogus", "--no-verify"),
         (["--duration", "soon"], "--duration", "e.g. 500ms"),
@@ -116,7 +123,7 @@ struct CommandLineTests {
     func exitStatusesInDocs() throws {
         var fromHelp: Set<Int> = []
         // Every command's help: the docs' table covers them all.
-        for command in [[], ["soak"], ["bench"], ["replay"], ["compare"]] {
+        for command in [[], ["soak"], ["bench"], ["replay"], ["compare"], ["lesson"]] {
             let help = try SkyBinary.run(command + ["--help"]).stdout
             let block = try #require(help.components(separatedBy: "Exit status:\n").last?.components(separatedBy: "\n\n").first)
             for line in block.split(separator: "\n") {
@@ -225,24 +232,6 @@ struct CommandLineTests {
         #expect(!lines[failed...].contains { $0.contains(#""event":"started""#) }, "a scan started after the thrown failure")
         // What the loop cancelled had never started: no cancelled event holds a slot.
         #expect(!lines[failed...].contains { $0.contains(#""event":"cancelled""#) && $0.contains(#""slot""#) })
-    }
-
-    @Test("Every lesson loads, runs its preset headless and ends with its questions")
-    func lessons() throws {
-        let listing = try SkyBinary.run(["lesson"])
-        #expect(listing.status == 0)
-        let files = try FileManager.default.contentsOfDirectory(atPath: SkyBinary.packageRoot + "/Assets/lessons")
-            .filter { $0.hasSuffix(".md") }
-        #expect(files.count >= 5)
-        #expect(listing.stdout.split(separator: "\n").count == files.count + 1, "\(listing.stdout)")
-        for number in 1...files.count {
-            let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
-            #expect([0, 1].contains(outcome.status), "lesson \(number): \(outcome.stderr)")
-            #expect(outcome.stdout.hasPrefix("Lesson \(number): "))
-            #expect(outcome.stdout.contains("sky: "), "lesson \(number) printed no summary")
-            #expect(outcome.stdout.contains("\nQuestions\n\n1. "))
-            #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
-        }
     }
 
     private func terminalEvents(_ path: String) throws -> [Int: [String]] {

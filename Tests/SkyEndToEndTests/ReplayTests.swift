@@ -27,6 +27,8 @@ struct ReplayTests {
         "--total 40 --batch 2 --seed 7 --work 20000 --fail-fast --failure-rate 0.3",
         "--duration 300ms --batch 2 --seed 9 --work 20000",
         "--total 30 --batch 2 --seed 1 --work 20000 --verify --inject-corruption 0.2",
+        "--total 30 --batch 4 --seed 11 --work 20000 --errors collect --failure-rate 0.1",
+        "--total 5 --seed 15 --work 2000 --strategy serial --spacing 300ms --cancel-after 700ms",
     ])
     func headless(_ run: String) throws {
         let recorded = try Self.record(run.split(separator: " ").map(String.init), name: "replay.jsonl")

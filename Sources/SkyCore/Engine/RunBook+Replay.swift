@@ -22,17 +22,25 @@ extension RunBook {
         case .started: try replayStart(event)
         case .delivered:
             let slot = try heldSlot(event)
-            // Its outcome comes with its terminal line, when the loop takes it from the stream.
-            _ = deliver(ScanReport(scan: event.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero), at: event.time)
+            // Its outcome comes with its terminal line, when the loop takes it from the stream or
+            // the group returns the body's array.
+            let report = ScanReport(scan: event.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero)
+            _ = configuration.errors == .collect ? collect(report, at: event.time) : deliver(report, at: event.time)
         case .completed, .failed, .verificationFailed, .cancelled:
             guard event.slot != nil else {
                 try replayCancelWaiting(event)
                 return event
             }
-            let slot = try heldSlot(event)
             let report = ScanReport(
-                scan: event.scan, slot: slot, outcome: Self.outcome(of: event.kind), ran: event.span?.ran ?? .zero,
+                scan: event.scan, slot: event.slot ?? 0, outcome: Self.outcome(of: event.kind), ran: event.span?.ran ?? .zero,
                 child: event.span?.child ?? ChildView())
+            if let occupancy = collected.removeValue(forKey: event.scan)?.occupancy {
+                // A collected result, booked when the group returned it, or lost when it threw.
+                count(occupancy.priority) { $0.collected -= 1 }
+                if case .scan(let written)? = end(report, occupancy, at: event.time).first { return written }
+                return event
+            }
+            _ = try heldSlot(event)
             // A `--fail-fast` stop follows from the failure here, as it did live; its own line then
             // finds the run already stopping for that reason.
             if case .scan(let written)? = finish(report, at: event.time).first { return written }
@@ -64,10 +72,14 @@ extension RunBook {
             scanLimit = nextScan
         case .discarded(let count):
             progress.discarded = count
+        case .gap(let until):
+            _ = beginGap(until: until, at: now)
+        case .gapEnded:
+            guard endGap(at: now) == [.change(change)] else { throw Impossible("a gap ends where none began") }
         case .finished(let recorded):
             let c = progress.counters
-            guard c.running == 0, c.inStream == 0, c.waiting == 0 else {
-                throw Impossible("the run finishes with \(c.running + c.inStream) scans holding a slot and \(c.waiting) waiting")
+            guard c.running == 0, c.inStream == 0, c.collected == 0, c.waiting == 0 else {
+                throw Impossible("the run finishes with \(c.running + c.inStream + c.collected) scans holding a slot or a result and \(c.waiting) waiting")
             }
             _ = close(at: now)
             guard ending == nil || ending == recorded, progress.phase == .finished(recorded) else {

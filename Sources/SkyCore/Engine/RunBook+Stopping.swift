@@ -1,10 +1,11 @@
 /// How a run stops: a cancel or a failure that ends it, a thrown failure, the time running out,
 /// and the close that accounts for every scan left.
 extension RunBook {
-    /// `--errors throw`: `report`'s failure was thrown out of the group, which cancelled every
-    /// other scan and waited for them; their results went with it. `discarded` is how many of
-    /// them had completed all the same. Their reports went with the group, so the priorities each
-    /// child read come from `reading` (the ledger), given a slot and a scan.
+    /// `--errors throw` or `collect`: `report`'s failure was thrown out of the group, which
+    /// cancelled every other scan and waited for them; their results went with it, and so did the
+    /// body's array of collected results. `discarded` is how many of them had completed all the
+    /// same. Their reports went with the group, so the priorities each child read come from
+    /// `reading` (the ledger), given a slot and a scan.
     mutating func throwOut(
         _ report: ScanReport, discarded: Int, at now: Duration, reading: (Int, Int) -> ChildView? = { _, _ in nil }
     ) -> [RunEvent] {
@@ -19,6 +20,13 @@ extension RunBook {
                 child: reading(slot, occupancy.scan) ?? ChildView())
             events += finish(cancelled, at: now)
         }
+        // The collected results, already out of their slots, are lost with the body's array.
+        for (lost, occupancy) in collected.values.sorted(by: { $0.report.scan < $1.report.scan }) {
+            count(occupancy.priority) { $0.collected -= 1 }
+            let cancelled = ScanReport(scan: lost.scan, slot: lost.slot, outcome: .failure(.cancelled), ran: lost.ran, child: lost.child)
+            events += end(cancelled, occupancy, at: now)
+        }
+        collected = [:]
         progress.discarded = discarded
         if discarded > 0 { events.append(.change(RunChange(.discarded(discarded), at: now))) }
         return events
@@ -48,7 +56,7 @@ extension RunBook {
         progress.elapsed = now
         events.append(.change(RunChange(.finished(ending), at: now)))
         let c = progress.counters
-        precondition(c.running == 0 && c.inStream == 0 && c.waiting == 0, "a closed run holds no scans")
+        precondition(c.running == 0 && c.inStream == 0 && c.collected == 0 && c.waiting == 0, "a closed run holds no scans")
         precondition(c.ended == c.scheduled + neverScheduled, "every scan has one terminal state")
         return events
     }
@@ -58,6 +66,7 @@ extension RunBook {
         guard self.ending == nil else { return [] }
         progress.phase = .stopping(ending)
         stopAskedAt = now
+        progress.stoppedInGap = progress.gapEnds != nil
         noteStopped(at: now)
         return [.change(RunChange(.stopping(ending), at: now))]
     }
@@ -69,9 +78,10 @@ extension RunBook {
         }
     }
 
-    /// After a stop was asked for: once nothing runs, how long the running scans took to stop.
+    /// After a stop was asked for: once nothing runs, and no serial loop sleeps in a gap, how long
+    /// the running scans (or the gap's sleep) took to stop.
     mutating func noteStopped(at now: Duration) {
-        guard let askedAt = stopAskedAt, progress.stoppedIn == nil, progress.counters.running == 0 else { return }
+        guard let askedAt = stopAskedAt, progress.stoppedIn == nil, progress.counters.running == 0, progress.gapEnds == nil else { return }
         progress.stoppedIn = now - askedAt
     }
 }

@@ -7,7 +7,7 @@ import DequeModule
 /// *when* a transition happens, the book decides *what* it means. It keeps three invariants:
 /// - a slot holds at most one scan;
 /// - a scan gets exactly one terminal event (completed, failed, verification failed, cancelled);
-/// - the counts add up: `scheduled == waiting + running + inStream + ended`, and once the book is
+/// - the counts add up: `scheduled == waiting + running + inStream + collected + ended`, and once the book is
 ///   closed, every scan of the total is accounted for.
 ///
 /// Memory does not grow with the total: scans are derived from the seed as they are scheduled, at
@@ -47,6 +47,10 @@ struct RunBook: Sendable {
     /// Stream runs: results that ended and wait in the stream, by slot, so that a result the
     /// consumer never takes is still booked when the run closes.
     var unconsumed: [Int: ScanReport] = [:]
+    /// `--errors collect`: the scans whose results the group's body holds in its array, by scan,
+    /// each with how it ran in the slot it has left, for its terminal event: the array itself is
+    /// the body's, and goes if the group throws.
+    var collected: [Int: (report: ScanReport, occupancy: SlotOccupancy)] = [:]
     /// Scans of the total never scheduled because the run stopped first; they have no events.
     var neverScheduled = 0
     /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a
@@ -70,7 +74,8 @@ struct RunBook: Sendable {
         }
     }
 
-    /// Nothing runs, nothing waits in a stream, and no scan will start.
+    /// Nothing runs, nothing waits in a stream, and no scan will start. Collected results do not
+    /// hold the run: the body returns them once the group is done.
     var isDrained: Bool {
         let c = progress.counters
         return c.running == 0 && c.inStream == 0 && (ending != nil || (queue.isEmpty && nextScan == scanLimit))
@@ -152,6 +157,32 @@ struct RunBook: Sendable {
         return [.scan(ScanEvent(kind: .delivered, scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
     }
 
+    /// `--errors collect`: the body has taken a scan's result from the group and put it in its
+    /// array. The slot is free for the next scan; the result is booked only when the group returns
+    /// the array (`bookCollected`), and lost if the group throws (`throwOut`).
+    mutating func collect(_ report: ScanReport, at now: Duration) -> [RunEvent] {
+        let occupancy = occupant(of: report)
+        vacate(report.slot)
+        count(occupancy.priority) { $0.running -= 1; $0.collected += 1 }
+        collected[report.scan] = (report, occupancy)
+        guard recordsEvents else { return [] }
+        return [.scan(ScanEvent(kind: .delivered, scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
+    }
+
+    /// `--errors collect`: the group has returned the body's array, `results`; each is booked, in
+    /// the array's order.
+    mutating func bookCollected(_ results: [ScanReport], at now: Duration) -> [RunEvent] {
+        var events: [RunEvent] = []
+        for report in results {
+            guard let occupancy = collected.removeValue(forKey: report.scan)?.occupancy else {
+                preconditionFailure("scan \(report.scan) was returned by the group, but never collected")
+            }
+            count(occupancy.priority) { $0.collected -= 1 }
+            events += end(report, occupancy, at: now)
+        }
+        return events
+    }
+
     /// Books a scan's end: its terminal event, and the slot it frees.
     mutating func finish(_ report: ScanReport, at now: Duration) -> [RunEvent] {
         let occupancy = occupant(of: report)
@@ -161,9 +192,19 @@ struct RunBook: Sendable {
         } else {
             count(occupancy.priority) { $0.running -= 1 }
         }
-        slots.release(report.slot)
-        // Slots above a shrunken batch close as they free.
+        vacate(report.slot)
+        return end(report, occupancy, at: now)
+    }
+
+    /// Frees `slot`; slots above a shrunken batch close as they free.
+    private mutating func vacate(_ slot: Int) {
+        slots.release(slot)
         if slots.slots.count > progress.batch { slots.resize(to: progress.batch) }
+    }
+
+    /// The terminal event of `report`, which ran as `occupancy`, and what its outcome adds to the
+    /// book; the scan has left its slot.
+    mutating func end(_ report: ScanReport, _ occupancy: SlotOccupancy, at now: Duration) -> [RunEvent] {
         var events: [RunEvent] = []
         if recordsEvents {
             let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)

@@ -20,6 +20,9 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
     public static let corruptionRateRange = 0.0...1.0
+    /// The most results a collecting body (`--errors collect`) may hold: like an unbounded group,
+    /// its array grows with the total, which is the point it makes.
+    public static let collectLimit = unboundedLimit
 
     /// The most scans to run; `nil` when the run is bounded by `duration` alone.
     public var total: Int?
@@ -48,12 +51,15 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The fraction of results corrupted after they are computed and before they are checked, to
     /// prove that verification catches a fault (`--inject-corruption`).
     public var corruptionRate: Double
+    /// `--cancel-after`: the run cancels itself this long after it starts, as the `c` key does, so
+    /// that a cancellation can be shown without a keyboard (a headless lesson, a script).
+    public var cancelAfter: Duration?
 
     public init(
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
-        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0
+        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -66,6 +72,8 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
+        precondition(errors != .collect || (strategy == .batched && (total ?? .max) <= Self.collectLimit), "only a batched run of a bounded total collects")
+        precondition(cancelAfter.map(Self.durationRange.contains) ?? true, "cancel-after out of range")
         self.total = total
         self.duration = duration
         self.batch = batch
@@ -81,6 +89,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.yields = yields
         self.verify = verify
         self.corruptionRate = corruptionRate
+        self.cancelAfter = cancelAfter
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.

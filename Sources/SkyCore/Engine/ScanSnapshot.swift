@@ -101,8 +101,14 @@ public struct RunProgress: Equatable, Sendable {
     public var peakOnThread = 0
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
-    /// After a cancellation, how long the last running scan took to stop; `nil` until then.
+    /// After a cancellation, how long the last running scan took to stop (or, in a serial run's
+    /// gap, the loop's sleep); `nil` until then.
     public var stoppedIn: Duration?
+    /// `--spacing`: while the serial loop sleeps between two scans, when its sleep ends, measured
+    /// from the start of the run; `nil` outside a gap.
+    public var gapEnds: Duration?
+    /// The stop came while the serial loop slept in a gap: `stoppedIn` measures its sleep.
+    public var stoppedInGap = false
     /// Scans completed and failed as their own children counted them, read at the moment of the
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.
@@ -123,7 +129,14 @@ public struct RunProgress: Equatable, Sendable {
     /// checksums, so the same scans give the same value in any order.
     @inline(__always)
     public mutating func foldChecksum(_ result: UInt64, of scan: Int) {
-        checksum ^= SplitMix64.mix(result ^ UInt64(truncatingIfNeeded: scan))
+        checksum ^= Self.checksumShare(result, of: scan)
+    }
+
+    /// What completed scan `scan`'s result checksum adds to the run's (by XOR), so a reader of the
+    /// events can fold the same figure.
+    @inline(__always)
+    public static func checksumShare(_ result: UInt64, of scan: Int) -> UInt64 {
+        SplitMix64.mix(result ^ UInt64(truncatingIfNeeded: scan))
     }
 }
 

@@ -47,4 +47,11 @@ public enum ErrorMode: String, CaseIterable, Sendable {
     /// every other scan and discards the results that finished but were not yet taken from the
     /// group; out of the serial loop, no scan starts after it.
     case `throw`
+    /// A throwing task group whose body collects each result in an array and returns the array
+    /// when the group ends, as `for try await result in group { results.append(result) }` does:
+    /// the first failure thrown loses every result collected so far.
+    case collect
+
+    /// Whether a failure is thrown out of the group (or the serial loop).
+    public var throwsFailures: Bool { self != .result }
 }

@@ -16,9 +16,15 @@ public struct RunChange: Equatable, Sendable {
         case stopping(RunEnding)
         /// `--duration` ran out: no scan starts after this, the running ones finish.
         case timeUp
-        /// `--errors throw`: results that children had finished, discarded with the group when it
-        /// threw.
+        /// `--errors throw` or `collect`: results that children had finished, discarded with the
+        /// group (and the body's array) when it threw.
         case discarded(Int)
+        /// `--spacing`: the serial loop sleeps until this time (from the start of the run) before
+        /// it starts the next scan.
+        case gap(until: Duration)
+        /// The serial loop's sleep has ended: at its time, or cut short by a cancel or the end
+        /// of `--duration`.
+        case gapEnded
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -42,6 +48,8 @@ public struct RunChange: Equatable, Sendable {
         case .stopping: "stopping"
         case .timeUp: "time_up"
         case .discarded: "discarded"
+        case .gap: "gap"
+        case .gapEnded: "gap_ended"
         case .finished: "finished"
         }
     }

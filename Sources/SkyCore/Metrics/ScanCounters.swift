@@ -8,6 +8,9 @@ public struct ScanCounters: Equatable, Sendable {
     public var running = 0
     /// Stream runs only: scans that ended whose results wait in the stream for the consumer.
     public var inStream = 0
+    /// `--errors collect` only: scans that ended whose results the group's body holds in its
+    /// array, booked when the group returns it and lost if the group throws.
+    public var collected = 0
     public var completed = 0
     public var failed = 0
     /// Includes scans that never started because the run was cancelled.

@@ -5,19 +5,25 @@
 /// which is why the body may book them without a lock of its own. Every outcome is a `Result`,
 /// so a failed scan is booked and the group goes on. With `--errors throw` a failure is thrown
 /// instead: `try await group.next()` rethrows it, the group cancels every other child, waits for
-/// them, and the results they finished are lost.
+/// them, and the results they finished are lost. With `--errors collect` the body keeps each
+/// result in an array that the group returns at its end, so a throw loses all of them.
 extension ScanModel {
     func runBatchedWindow() async {
         do {
-            try await withThrowingTaskGroup(of: Wake.self) { group in
+            let results = try await withThrowingTaskGroup(of: Wake.self, returning: [ScanReport].self) { group in
+                var results: [ScanReport] = []
                 addWatchers(to: &group)
                 // Fill the window: `batch` children, the highest priorities first.
                 startScans(in: &group, at: now())
 
                 while let wake = try await group.next() {
                     let now = now()
-                    if case .finished(let report) = wake {
+                    if case .finished(let report) = wake, !collects(report) {
                         settle(report, at: now)
+                    } else if case .finished(let report) = wake {
+                        // `--errors collect`: into the body's array; the slot is free for the next scan.
+                        results.append(report)
+                        write { $0.collect(report, at: now) }
                     } else {
                         handle(wake, in: &group, at: now)
                     }
@@ -29,7 +35,10 @@ extension ScanModel {
                 // The group waits for its children even when the body is done; the watchers are
                 // all that is left, and this ends them.
                 group.cancelAll()
+                return results
             }
+            // Only a group that returns hands over what its body collected.
+            if !results.isEmpty { write { [now = now()] in $0.bookCollected(results, at: now) } }
         } catch let thrown as ThrownFailure {
             // Thrown out of the group: by now it has cancelled and awaited every other child.
             settleThrown(thrown)

@@ -14,8 +14,9 @@ extension ScanModel {
     }
 
     /// Adds the children that wake the loop for something other than a scan: one waiting for the
-    /// next control, and, with `--duration`, one sleeping until the time is up. Without them, a
-    /// loop waiting in `group.next()` would hear a key only when some scan ended.
+    /// next control, with `--duration` one sleeping until the time is up, and with
+    /// `--cancel-after` one that sends the cancel when its time comes. Without them, a loop waiting
+    /// in `group.next()` would hear a key only when some scan ended.
     func addWatchers(to group: inout ThrowingTaskGroup<Wake, any Error>) {
         addControlWatcher(to: &group)
         if let duration = configuration.duration {
@@ -23,6 +24,16 @@ extension ScanModel {
             group.addTask(name: "deadline") {
                 try? await Task.sleep(until: deadline, clock: .continuous)
                 return .deadline
+            }
+        }
+        if let cancelAfter = configuration.cancelAfter {
+            let (inbox, moment) = (self.inbox, origin + cancelAfter)
+            group.addTask(name: "cancel timer") {
+                // Cut short when the group ends first: then there is nothing left to cancel.
+                guard (try? await Task.sleep(until: moment, clock: .continuous)) != nil else { return .control }
+                // As the `c` key: the control watcher hears it and the loop books the stop.
+                inbox.send(.cancel)
+                return .control
             }
         }
     }
@@ -59,12 +70,13 @@ extension ScanModel {
     /// at `--work 0` (docs/performance.md) and a millionth of a scan at the default work.
     private func addChild(for start: RunBook.Start, to group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // The child captures only what it needs: a task's context is allocated and copied.
-        let (child, throwing) = (self.child, configuration.errors == .throw)
+        let (child, throwing) = (self.child, configuration.errors.throwsFailures)
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
         let name = child.isNamed ? ScanChild.taskName(of: scan) : nil
         let added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
             let report = await child.run(scan: scan, in: slot)
-            // `--errors throw`: a failure leaves the child as an error, which `next()` rethrows.
+            // `--errors throw` or `collect`: a failure leaves the child as an error, which `next()`
+            // rethrows.
             if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
             return .finished(report)
         }
@@ -85,7 +97,15 @@ extension ScanModel {
         write { $0.finish(report, at: now) }
     }
 
-    /// `--errors throw`: books the failure the group threw, and the scans it cancelled with it.
+    /// `--errors collect`: whether the body keeps `report`'s result in its array rather than book
+    /// it now. Only results are kept: a failure is thrown, a cancelled scan has none.
+    func collects(_ report: ScanReport) -> Bool {
+        guard configuration.errors == .collect, case .success = report.outcome else { return false }
+        return true
+    }
+
+    /// `--errors throw` or `collect`: books the failure the group threw, and the scans it cancelled
+    /// with it.
     func settleThrown(_ thrown: ThrownFailure) {
         // The children counted their own completions; those the group took are booked, the rest
         // were finished and thrown away.

@@ -46,9 +46,12 @@ extension ScanModel {
                 // The gap ends early when `--duration` runs out: no scan would start after it.
                 var gapEnd = ContinuousClock.now + configuration.spacing
                 if let duration = configuration.duration { gapEnd = min(gapEnd, origin + duration) }
+                let until = Duration.microseconds((gapEnd - origin).wholeMicroseconds)
+                write { [now = now()] in $0.beginGap(until: until, at: now) }
+                // A cancel cuts the sleep short.
                 try? await Task.sleep(until: gapEnd, clock: .continuous)
                 // Woken at the deadline, the loop may run before the deadline's own watcher.
-                write { [now = now()] in $0.closeAdmission(at: now) }
+                write { [now = now()] in $0.endGap(at: now) + $0.closeAdmission(at: now) }
             }
         }
     }

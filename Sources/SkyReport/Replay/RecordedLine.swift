@@ -57,6 +57,8 @@ private struct Fields {
         case "step": return change(.step, try time())
         case "time_up": return change(.timeUp, try time())
         case "discarded": return change(.discarded(try int("count")), try time())
+        case "gap": return change(.gap(until: try seconds("until")), try time())
+        case "gap_ended": return change(.gapEnded, try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
@@ -112,6 +114,8 @@ private struct Fields {
         guard let mix = PriorityMix(parsing: mixText) else { throw RecordedLine.Unreadable("\"priorities\" \"\(mixText)\" is not high:medium:low") }
         let total = object["total"] is NSNull ? nil : try int("total")
         let duration = object["duration"] is NSNull ? nil : try seconds("duration")
+        // Absent from files written before `--cancel-after` was.
+        let cancelAfter = object["cancel_after"] == nil || object["cancel_after"] is NSNull ? nil : try seconds("cancel_after")
         let seed = try seed()
         let c = (
             batch: try int("batch"), work: try int("work"), failureRate: try double("failure_rate"), speed: try double("speed"),
@@ -126,11 +130,14 @@ private struct Fields {
         try check("spacing", RunConfiguration.spacingRange.contains(c.spacing), "\(c.spacing)")
         try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
         try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
-        try check("errors", strategy != .stream || errors == .result, "throw for a stream run")
+        try check("errors", strategy != .stream || errors == .result, "\(errors.rawValue) for a stream run")
+        try check("errors", errors != .collect || strategy == .batched, "collect for a \(strategy.rawValue) run")
+        try check("total", errors != .collect || (total ?? .max) <= RunConfiguration.collectLimit, "\(total ?? 0) for a collecting run")
+        try check("cancel_after", cancelAfter.map(RunConfiguration.durationRange.contains) ?? true, "\(cancelAfter.map { "\($0)" } ?? "null")")
         return RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
-            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption)
+            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, cancelAfter: cancelAfter)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

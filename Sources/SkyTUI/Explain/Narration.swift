@@ -16,6 +16,9 @@ public struct Narration: Equatable, Sendable {
     public struct Repeat: Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
             case scheduled, waits, joinsGroup, completed, cancelledWaiting, cancelledRunning
+            /// `--errors collect`: results booked when the group returned the body's array, or
+            /// lost with it.
+            case booked, lostWithArray
         }
 
         public var kind: Kind

@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyReport
 
 /// Turns the engine's events into plain sentences about each scheduling decision, for the explain
 /// panel: why a scan waits, which freed slot a scan takes, what a failure does to the group.
@@ -16,6 +17,9 @@ public struct Narrator: Sendable {
     private var batch: Int
     /// The scan that last freed each slot, until the next scan takes it.
     private var freedBy: [Int: Int] = [:]
+    /// `--errors collect`: scans out of their slots whose results the body's array holds (at most
+    /// `RunConfiguration.collectLimit`).
+    private var collected: Set<Int> = []
     /// The run has begun to stop: later failures are no longer its cause.
     private var stopping = false
     /// `--errors throw` threw a failure out of a task group.
@@ -94,6 +98,10 @@ public struct Narrator: Sendable {
             return Narration("time is up: no scan starts after this, running ones finish", tone: .stop, cause: .timeUp)
         case .discarded(let count):
             return Narration("\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group")
+        case .gap(let until):
+            let length = FixedPoint.fixed((until - change.time).seconds, places: 1)
+            return Narration("the loop sleeps \(length) s before the next scan (--spacing)")
+        case .gapEnded: return Narration("the loop wakes from its sleep")
         case .finished(.drained): return Narration("the run is over: every scan has ended")
         case .finished: return Narration("the run is over")
         }
@@ -126,8 +134,16 @@ public struct Narrator: Sendable {
                 return Narration("slot \(slot) freed by scan \(previous), so \(scan) starts")
             }
             return Narration("\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy")
+        case .delivered where configuration.errors == .collect:
+            vacate(event)
+            collected.insert(event.scan)
+            return Narration("\(scan) completed; its result goes into the body's array, and slot \(event.slot ?? 0) is free")
         case .delivered:
             return Narration("\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it")
+        case .completed where collected.remove(event.scan) != nil:
+            return Narration("\(scan)'s result is booked: the group returned the body's array", repeats: repeated(.booked, "are booked: the group returned the body's array"))
+        case .cancelled where collected.remove(event.scan) != nil:
+            return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
             let via = strategy == .stream ? ", taken from the stream" : ""
@@ -136,7 +152,7 @@ public struct Narrator: Sendable {
             vacate(event)
             // A failure while the run already stops changes nothing: the stop has its cause.
             if stopping { return Narration("scan \(event.scan) failed: \(failure), as the run stops", tone: .failure) }
-            if configuration.errors == .throw {
+            if configuration.errors.throwsFailures {
                 let consequence =
                     strategy == .serial
                     ? "thrown out of the serial loop: no scan starts after it"

@@ -39,6 +39,10 @@ public enum DashboardKeys {
             label: "s r", help: "After a run: s picks another strategy, r runs the same scans with it.",
             actions: [.character("s"): .chooseStrategy, .character("r"): .rerun]),
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),
+        // The terminal sends Enter as a carriage return (ncurses' `nonl`), or a newline.
+        Row(
+            label: "Enter", help: "In a lesson, once a part is done: go on to the next part (q ends the lesson).",
+            actions: [.character("\r"): .nextPart, .character("\n"): .nextPart]),
     ]
 
     /// The label of the row that holds `action`, as the help shows it.

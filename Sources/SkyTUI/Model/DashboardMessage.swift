@@ -25,4 +25,6 @@ public enum DashboardCommand: Equatable, Sendable {
     case rerun(ScanStrategy)
     /// Leave the dashboard: the run has finished and the user is done looking.
     case exit
+    /// In a lesson: leave this part's screen and go on to the next part.
+    case nextPart
 }

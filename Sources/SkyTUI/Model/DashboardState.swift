@@ -157,6 +157,15 @@ public struct DashboardState: Sendable {
             helpScroll = 0
             return []
         }
+        if isFinished, info.lesson != nil {
+            // A lesson's done screen: one key goes on, q ends the lesson, and a stray key does
+            // neither (the done screen says which is which).
+            switch action {
+            case .nextPart: return [.nextPart]
+            case .quit: return [.exit]
+            default: return []
+            }
+        }
         if isFinished {
             switch action {
             case .chooseStrategy where info.rerunRefusal != nil, .rerun where info.rerunRefusal != nil:
@@ -196,7 +205,7 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
             return []
         }
     }

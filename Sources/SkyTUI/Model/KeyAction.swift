@@ -20,6 +20,8 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case rerun
     /// Open or close the help overlay.
     case help
+    /// In a lesson, once a part has finished: go on to the next part.
+    case nextPart
     /// Scroll the help overlay, or the explain panel, a line or a page: down, to older lines in
     /// the explain panel; up, back to the newest.
     case lineDown, lineUp, pageDown, pageUp

@@ -10,12 +10,35 @@ public struct RunInfo: Equatable, Sendable {
     /// A recorded run played back (`sky replay`): what the title bar says instead of the live
     /// run's name, e.g. `replay of run.jsonl at 2×`. The keys that would change the run do nothing.
     public var replay: String?
+    /// One part of a lesson (`sky lesson`): the title bar names it, and the done screen offers the
+    /// key that goes on to what follows.
+    public var lesson: LessonStage?
 
-    public init(cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil, replay: String? = nil) {
+    public init(
+        cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil, replay: String? = nil, lesson: LessonStage? = nil
+    ) {
         self.cores = cores
         self.counters = counters
         self.rerunRefusal = rerunRefusal
         self.replay = replay
+        self.lesson = lesson
+    }
+}
+
+/// Where a run stands in a lesson that runs its parts in turn.
+public struct LessonStage: Equatable, Sendable {
+    /// What the title bar says, e.g. `lesson 5, part 1 of 2: the task group`.
+    public var title: String
+    /// What the key that goes on leads to, e.g. `part 2, the serial queue`, or `the answers`
+    /// after the last part.
+    public var next: String
+    /// The same in a word or two, for a narrow screen: `part 2`, `the answers`.
+    public var nextBrief: String
+
+    public init(title: String, next: String, nextBrief: String) {
+        self.title = title
+        self.next = next
+        self.nextBrief = nextBrief
     }
 }
 

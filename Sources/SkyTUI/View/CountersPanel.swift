@@ -25,12 +25,18 @@ enum CountersPanel {
         }
         if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
         if snapshot.discarded > 0 {
-            // Results the children finished that went with the group when the error was thrown.
-            notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with the group")
+            // Results the children finished that went with the group (and a collecting body's
+            // array) when the error was thrown.
+            let with = snapshot.configuration.errors == .collect ? "the body's array" : "the group"
+            notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with \(with)")
         }
         if snapshot.configuration.strategy == .stream {
             // Finished, and waiting in the AsyncStream for the consumer to take them.
             notes.append("\(counters.inStream) in stream")
+        }
+        if snapshot.configuration.errors == .collect && !state.isFinished {
+            // Completed, and held in the body's array until the group returns it.
+            notes.append("\(counters.collected) in the body's array")
         }
         // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
         // when asked about (direct counters, scans that never yield) or once it has been a stall.

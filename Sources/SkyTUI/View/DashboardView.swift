@@ -18,7 +18,9 @@ public enum DashboardView {
         guard size.width >= minimumSize.width, size.height >= minimumSize.height else {
             let snapshot = state.snapshot
             let done = "\(snapshot.counters.ended)\(snapshot.configuration.total.map { " of \($0)" } ?? "") scans done"
-            TooSmallNotice.draw(done, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
+            // A lesson's part, once done, goes on with Enter: the notice says so in its place.
+            let keys = state.isFinished && state.info.lesson != nil ? "\(DashboardKeys.label(of: .nextPart)) goes on, q ends the lesson" : "q quits"
+            TooSmallNotice.draw(done, keys: keys, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }
         HeaderPanel.draw(state, into: &grid)

@@ -18,7 +18,9 @@ enum Footer {
             if let stoppedIn = snapshot.stoppedIn {
                 extras.append("stopped in \(Figures.quantity(stoppedIn.seconds * 1000)) ms")
             }
-            for extra in extras where text.count + extra.count + 3 <= width {
+            // A lesson's key to go on is what its done screen is for: the extras leave it room.
+            let kept = state.info.lesson.map { lessonHints(DashboardKeys.label(of: .nextPart), $0).last?.count ?? 0 } ?? 0
+            for extra in extras where text.count + extra.count + 3 + kept <= width {
                 text += " \(dot) " + extra
             }
             // The banner takes the badge's colour: green when drained, red after --fail-fast.
@@ -27,13 +29,18 @@ enum Footer {
             let column = grid.write(text, x: 0, y: y, style: style)
             let next = state.nextStrategy.rawValue
             let hints =
-                if let refusal = state.info.rerunRefusal {
+                if let lesson = state.info.lesson {
+                    // The key that goes on, and what it leads to; q ends the lesson.
+                    lessonHints(DashboardKeys.label(of: .nextPart), lesson)
+                } else if let refusal = state.info.rerunRefusal {
                     ["   no rerun: \(refusal)   any other key exits ", "   no rerun: \(refusal) ", "   no rerun "]
                 } else {
                     ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
                 }
-            let hint = hints.first { column + $0.count <= width } ?? ""
-            grid.write(hint, x: max(column, width - hint.count), y: y, style: style)
+            // A lesson's shortest hint is written even over the banner's end: without it the
+            // done screen would not say how to go on.
+            let hint = hints.first { column + $0.count <= width } ?? (state.info.lesson != nil ? hints.last ?? "" : "")
+            grid.write(hint, x: max(0, width - hint.count), y: y, style: style)
             return
         }
         var column = 0
@@ -64,5 +71,13 @@ enum Footer {
         if let (text, tint) = status {
             grid.write("  " + text, x: column, y: y, style: Style(tint, bold: true))
         }
+    }
+
+    /// `Enter: part 2, the serial queue   q: end the lesson`, longest first.
+    static func lessonHints(_ key: String, _ lesson: LessonStage) -> [String] {
+        [
+            "   \(key): \(lesson.next)   q: end the lesson ", "   \(key): \(lesson.next) ", "   \(key): \(lesson.nextBrief)   q: end ",
+            "   \(key): \(lesson.nextBrief) ", "   \(key): go on ",
+        ]
     }
 }

@@ -11,7 +11,8 @@ enum HeaderPanel {
         let snapshot = state.snapshot
         let config = snapshot.configuration
         grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
-        grid.write(" SKY  " + (state.info.replay ?? "deep-space scan"), x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
+        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
+        grid.write(" SKY  " + title, x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
         let badge = self.badge(state)
         grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
 
@@ -44,9 +45,9 @@ enum HeaderPanel {
         let clockRoom = 11 + Figures.clock(state.elapsed).count + 7 + eta(state).count
         let detailed = "\(config.strategy.rawValue) (\(config.strategy.summary))"
         column = grid.write(column + detailed.count + clockRoom <= width ? detailed : config.strategy.rawValue, x: column, y: 2)
-        if config.errors == .throw {
+        if config.errors.throwsFailures {
             column = grid.write("   errors ", x: column, y: 2, style: Style(.muted))
-            column = grid.write("throw", x: column, y: 2, style: Style(.warn))
+            column = grid.write(config.errors.rawValue, x: column, y: 2, style: Style(.warn))
         }
         if config.speed < 1 {
             column = grid.write("   speed ", x: column, y: 2, style: Style(.muted))

@@ -37,7 +37,12 @@ enum SlotLanes {
             let row = y + 1 + slot
             var column = grid.write(" slot " + Figures.padLeft(String(slot), slotWidth) + " ", x: x, y: row, style: Style(.muted))
             guard let occupant = slots[slot] else {
-                let word = state.isPaused ? "free (paused)" : "free"
+                var word = state.isPaused ? "free (paused)" : "free"
+                if let gapEnds = snapshot.gapEnds {
+                    // The serial loop sleeps between two scans (`--spacing`): how long it has left.
+                    let left = Figures.seconds(max(.zero, gapEnds - state.elapsed))
+                    word = "free: the loop sleeps, next scan in \(left) (--spacing)"
+                }
                 grid.write("  " + word, x: column, y: row, style: Style(.muted), width: x + width - column)
                 continue
             }

@@ -1,14 +1,14 @@
 /// Shown instead of a dashboard below its minimum size, with a line of progress; the keys still
 /// work, so q still quits.
 enum TooSmallNotice {
-    static func draw(_ progress: String, glyphs: Glyphs, into grid: inout Grid, minimum: TerminalSize) {
+    static func draw(_ progress: String, keys: String = "q quits", glyphs: Glyphs, into grid: inout Grid, minimum: TerminalSize) {
         let size = grid.size
         let times = glyphs.times
         let lines = [
             "terminal too small",
             "(need \(minimum.width)\(times)\(minimum.height), have \(size.width)\(times)\(size.height))",
             progress,
-            "q quits",
+            keys,
         ]
         let top = max(0, (size.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {

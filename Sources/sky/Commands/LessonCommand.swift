@@ -1,64 +1,90 @@
 import ArgumentParser
 import SkyCore
+import SkyLessons
 
 /// `sky lesson [N]`.
 struct LessonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lesson",
-        abstract: "Guided lessons: what to watch, a preset run, then questions to answer.",
+        abstract: "Guided lessons: predict, watch each part run, then the answers from the runs' own events, and questions.",
         discussion: """
+            A lesson first asks you to predict what its runs will show. Then it runs its parts in \
+            turn, each a sky command printed before it starts, with what to watch in it. On the \
+            dashboard, Enter goes on to the next part once a part is done, and q ends the lesson; \
+            headless, the parts run one after another. Last, the lesson answers from what its runs \
+            did (their own events, on this machine), and asks questions to think about. A lesson's \
+            summaries end without a verdict: its runs are cancelled and thrown on purpose.
+
             Examples:
               List the lessons:
                 sky lesson
-              Run lesson 2 with the dashboard:
-                sky lesson 2
-              Run it headless, with cheap scans (for a log, or a quick check):
-                sky lesson 2 --no-tui --work 2000
+              Run lesson 5 with the dashboard:
+                sky lesson 5
+              Every part headless, one after another, with cheaper scans:
+                sky lesson 5 --no-tui --work 20000
+              In slow motion:
+                sky lesson 1 --speed 0.5
+
+            \(ExitStatus.helpBlock(for: .lesson))
             """,
         helpNames: Sky.subcommandHelpNames)
 
     @Argument(
         help: ArgumentHelp("The lesson to run; leave it out to list them.", valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: 1...Lesson.all.count) })
+        transform: { try Self.lessonNumber($0) })
     var number: Int?
 
-    @Flag(name: .customLong("no-tui"), help: "Run the lesson's preset without the dashboard.")
+    @Flag(name: .customLong("no-tui"), help: "Run every part without the dashboard, one after another.")
     var noTUI = false
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Override the preset's cost of a scan (lines to sweep).", valueName: "n"),
+        help: ArgumentHelp("Give every part this cost of a scan (lines to sweep) instead of its own.", valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
     var work: Int?
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Run every part in slow motion: a fraction of full speed, e.g. 0.5.", valueName: "f"),
+        transform: { try ArgumentValue.speed($0) })
+    var speed: Double?
+
     func run() throws {
-        guard let number else {
+        guard let number, let lesson = Lesson.numbered(number) else {
             StandardOutput.write("Lessons (run one with 'sky lesson N'):\n")
-            for lesson in Lesson.all { StandardOutput.write("  \(lesson.number)  \(lesson.title)\n") }
+            for lesson in Lesson.all {
+                let parts = lesson.parts.count == 1 ? "" : "  (\(lesson.parts.count) parts)"
+                StandardOutput.write("  \(Self.padded(lesson.number))  \(lesson.title)\(parts)\n")
+            }
             return
         }
-        let lesson = Lesson.all[number - 1]
-        StandardOutput.write("Lesson \(lesson.number): \(lesson.title)\n\n\(lesson.watch)\n\n")
-        var arguments = lesson.arguments
-        if noTUI { arguments.append("--no-tui") }
-        if let work {
-            // Replaces the preset's own --work rather than adding a second one.
-            if let at = arguments.firstIndex(of: "--work"), at + 1 < arguments.count { arguments.removeSubrange(at...(at + 1)) }
-            arguments += ["--work", "\(work)"]
+        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed).execute().exitCode
+    }
+
+    /// A lesson's number, right-aligned under the widest.
+    private static func padded(_ number: Int) -> String {
+        let width = String(Lesson.all.last?.number ?? 0).count
+        return String(repeating: " ", count: width - String(number).count) + String(number)
+    }
+
+    /// The number of a lesson there is.
+    static func lessonNumber(_ text: String) throws -> Int {
+        guard let number = Int(text), Lesson.numbered(number) != nil else {
+            throw ValidationError("must be the number of a lesson: \(numbers) ('sky lesson' lists them)")
         }
-        StandardOutput.write("The run: sky \(arguments.joined(separator: " "))\n")
-        if !noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            StandardOutput.write("Press Enter to start it (q quits the run; the questions follow).")
-            _ = readLine()
+        return number
+    }
+
+    /// `1 to 5, 13`: the lessons' numbers, runs of them shortened.
+    private static var numbers: String {
+        var runs: [ClosedRange<Int>] = []
+        for number in Lesson.all.map(\.number) {
+            if let last = runs.last, last.upperBound + 1 == number {
+                runs[runs.count - 1] = last.lowerBound...number
+            } else {
+                runs.append(number...number)
+            }
         }
-        var status = ExitStatus.success.exitCode
-        do {
-            let run = try RunCommand.parse(arguments)
-            try run.run()
-        } catch let exit as ExitCode {
-            status = exit
-        }
-        StandardOutput.write("\nQuestions\n\n\(lesson.questions)\n")
-        throw status
+        return runs.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" }.joined(separator: ", ")
     }
 }

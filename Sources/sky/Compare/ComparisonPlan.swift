@@ -33,6 +33,12 @@ struct ComparisonPlan {
             "stream cannot run --errors throw: its \(RunOptions.streamResults); compare \(RunOptions.throwingStrategies) with it"
         case .errors(.throw) where shared.strategy == .stream:
             "--strategy stream cannot run --errors throw: its \(RunOptions.streamResults); compare result and throw with --strategy \(RunOptions.throwingStrategies)"
+        case .errors(.collect) where shared.strategy != .batched:
+            "collect frees each slot as its result goes into the body's array, which needs --strategy batched"
+        case .errors(.collect) where (shared.total ?? .max) > RunConfiguration.collectLimit:
+            "collect holds every result in the body's array, so it needs a --total of at most \(RunConfiguration.collectLimit)"
+        case .strategy(let strategy) where strategy != .batched && shared.errors == .collect:
+            "--errors collect frees each slot as its result goes into the body's array, so only batched can take it"
         case .strategy(let strategy) where strategy != .serial && shared.spacing > .zero:
             "--spacing is the gap between serial scans, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy serial"
         default:

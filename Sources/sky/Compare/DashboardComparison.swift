@@ -43,7 +43,7 @@ struct DashboardComparison {
                 switch command {
                 case .cancel: run?.cancel()
                 case .exit: leaving = true
-                case .pause, .resume, .step, .setBatch, .rerun: break
+                case .pause, .resume, .step, .setBatch, .rerun, .nextPart: break
                 }
             }
         }

@@ -87,8 +87,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on) or throw (the first failure is thrown out of the task group, which cancels the rest, or out of the serial loop, after which no scan starts; not with stream; exit status \(ExitStatus.failure.code)) (default \(RunDefaults.errors.rawValue)).",
-            valueName: "result|throw"),
+            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of the task group, which cancels the rest, or out of the serial loop, after which no scan starts; not with stream; exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; batched only) (default \(RunDefaults.errors.rawValue)).",
+            valueName: "result|throw|collect"),
         transform: { try ArgumentValue.choice($0) })
     var errors: ErrorMode = RunDefaults.errors
 
@@ -105,6 +105,14 @@ struct RunOptions: ParsableArguments {
         help: ArgumentHelp("With --strategy serial: the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = RunDefaults.spacing
+
+    @Option(
+        name: .customLong("cancel-after"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Cancel the run this long after it starts, as the c key does, e.g. 3s: a cancellation without a keyboard.", valueName: "time"),
+        transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
+    var cancelAfter: Duration?
 
     @Flag(
         name: .customLong("no-yield"),
@@ -126,6 +134,13 @@ struct RunOptions: ParsableArguments {
         }
         if strategy == .stream && errors == .throw {
             throw ValidationError("--errors throw is for --strategy \(Self.throwingStrategies); stream's \(Self.streamResults)")
+        }
+        if errors == .collect && strategy != .batched {
+            throw ValidationError("--errors collect frees each slot as its result goes into the body's array: use it with --strategy batched")
+        }
+        if errors == .collect, let total, total > RunConfiguration.collectLimit {
+            throw ValidationError(
+                "--errors collect holds every result in the body's array, so it needs a --total of at most \(RunConfiguration.collectLimit)")
         }
         if spacing > .zero && strategy != .serial {
             throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")

@@ -1,0 +1,23 @@
+public import SkyCore
+
+/// One part of a lesson as it ran: its run's configuration, the cores it had, and every event the
+/// run wrote, in order. A lesson's answer reads nothing else.
+public struct PartRecord: Sendable {
+    public let part: Lesson.Part
+    public let configuration: RunConfiguration
+    public let cores: Int
+    public let facts: RunFacts
+    /// Events the record could not keep (a lesson's runs are small; this stays 0).
+    public let dropped: Int
+
+    public init(part: Lesson.Part, configuration: RunConfiguration, cores: Int, events: [RunEvent], dropped: Int = 0) {
+        self.part = part
+        self.configuration = configuration
+        self.cores = cores
+        facts = RunFacts(events)
+        self.dropped = dropped
+    }
+
+    /// `Part 2 (the serial queue)`, as the answers name it.
+    public var name: String { "Part \(part.number) (\(part.name))" }
+}

@@ -1,0 +1,151 @@
+public import SkyCore
+
+/// What one run did, read from its events alone, in their order: the facts a lesson's answer is
+/// made of. Times are the run book's, measured from the start of the run, as the events file has
+/// them.
+public struct RunFacts: Sendable {
+    /// One `--spacing` gap of a serial run.
+    public struct Gap: Equatable, Sendable {
+        /// When the loop went to sleep, and when its sleep was to end.
+        public var began: Duration
+        public var until: Duration
+        /// When it woke; `nil` if the events end first.
+        public var ended: Duration?
+    }
+
+    /// Every `started` event, in order.
+    public private(set) var starts: [ScanEvent] = []
+    /// Every terminal event (completed, failed, verification failed, cancelled), in order.
+    public private(set) var ends: [ScanEvent] = []
+    /// Stream and `--errors collect` runs: the results handed on before the run took them.
+    public private(set) var deliveries: [ScanEvent] = []
+    /// Every `scheduled` event, in order.
+    public private(set) var scheduled: [ScanEvent] = []
+    /// The first stop asked for: a cancel, a failure that ended the run.
+    public private(set) var stop: (time: Duration, ending: RunEnding)?
+    /// How the run finished, and when.
+    public private(set) var finish: (time: Duration, ending: RunEnding)?
+    /// `--errors throw` or `collect`: the finished results the thrown error took with it.
+    public private(set) var discarded = 0
+    public private(set) var gaps: [Gap] = []
+    /// The most scans running at once, by the events: started, and not yet ended or handed on.
+    public private(set) var maxRunning = 0
+
+    public init(_ events: [RunEvent]) {
+        var running = 0
+        var delivered: Set<Int> = []
+        for event in events {
+            switch event {
+            case .change(let change):
+                switch change.kind {
+                case .stopping(let ending) where stop == nil: stop = (change.time, ending)
+                case .finished(let ending): finish = (change.time, ending)
+                case .discarded(let count): discarded = count
+                case .gap(let until): gaps.append(Gap(began: change.time, until: until))
+                case .gapEnded where !gaps.isEmpty: gaps[gaps.count - 1].ended = change.time
+                default: break
+                }
+            case .scan(let scanEvent):
+                switch scanEvent.kind {
+                case .scheduled: scheduled.append(scanEvent)
+                case .started:
+                    starts.append(scanEvent)
+                    running += 1
+                    maxRunning = max(maxRunning, running)
+                case .delivered:
+                    deliveries.append(scanEvent)
+                    delivered.insert(scanEvent.scan)
+                    running -= 1
+                case .completed, .failed, .verificationFailed, .cancelled:
+                    ends.append(scanEvent)
+                    // A scan handed on before its end had stopped running then.
+                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) { running -= 1 }
+                }
+            }
+        }
+    }
+
+    /// Scans that ran to their end, whatever they found, in the order the run booked them.
+    public var finished: [ScanEvent] { ends.filter { $0.isFinished } }
+    public var completed: [ScanEvent] { ends.filter { if case .completed = $0.kind { true } else { false } } }
+    public var failed: [ScanEvent] { ends.filter { if case .failed = $0.kind { true } else { false } } }
+    /// Cancelled while running (they held a slot).
+    public var cancelledRunning: [ScanEvent] { ends.filter { $0.kind == .cancelled && $0.slot != nil } }
+    /// Cancelled while waiting in the ready queue.
+    public var cancelledWaiting: [ScanEvent] { ends.filter { $0.kind == .cancelled && $0.slot == nil } }
+
+    /// The run's checksum, folded from its completed scans as the run folds it.
+    public var checksum: UInt64 {
+        completed.reduce(0) { sum, event in
+            guard case .completed(let result) = event.kind else { return sum }
+            return sum ^ RunProgress.checksumShare(result.checksum, of: event.scan)
+        }
+    }
+
+    /// When each scan stopped running, by scan: its delivery, else its terminal event.
+    public var stoppedAt: [Int: Duration] {
+        var stopped: [Int: Duration] = [:]
+        for event in ends where event.slot != nil { stopped[event.scan] = event.time }
+        for event in deliveries { stopped[event.scan] = event.time }
+        return stopped
+    }
+
+    /// Scans running at `time`: started by then, and not yet stopped.
+    public func running(at time: Duration) -> [ScanEvent] {
+        let stopped = stoppedAt
+        return starts.filter { $0.time <= time && (stopped[$0.scan].map { $0 > time } ?? true) }
+    }
+
+    /// The gap the serial loop was sleeping in at `time`, if it was.
+    public func gap(at time: Duration) -> Gap? {
+        gaps.first { $0.began <= time && ($0.ended.map { $0 >= time } ?? true) }
+    }
+
+    /// After the stop: how long until nothing ran any more and no gap's sleep went on; what the
+    /// summary calls "stopped in".
+    public var stoppedIn: Duration? {
+        guard let stop else { return nil }
+        let stopped = stoppedAt
+        var last = stop.time
+        for start in running(at: stop.time) {
+            guard let end = stopped[start.scan] else { return nil }
+            last = max(last, end)
+        }
+        if let gap = gap(at: stop.time) {
+            guard let ended = gap.ended else { return nil }
+            last = max(last, ended)
+        }
+        return last - stop.time
+    }
+
+    /// The first scan that started ahead of a lower-priority one scheduled before it (which
+    /// started later, or never), and that scan: the ready queue's priority order at work.
+    public var firstOvertake: (ahead: ScanEvent, behind: ScanEvent)? {
+        var startedAt: [Int: Int] = [:]
+        for (index, start) in starts.enumerated() { startedAt[start.scan] = index }
+        for (index, start) in starts.enumerated() {
+            let passed = scheduled.first { waiting in
+                // `ScanPriority` sorts high first: a lower priority is a greater one.
+                waiting.scan < start.scan && waiting.priority > start.priority && (startedAt[waiting.scan] ?? .max) > index
+            }
+            if let passed { return (start, passed) }
+        }
+        return nil
+    }
+
+    /// The middle of `durations`, or `nil` for none.
+    public static func median(_ durations: [Duration]) -> Duration? {
+        let sorted = durations.sorted()
+        return sorted.isEmpty ? nil : sorted[sorted.count / 2]
+    }
+}
+
+extension ScanEvent {
+    /// Ran to its end, whatever it found.
+    var isFinished: Bool {
+        switch kind {
+        case .completed, .failed, .verificationFailed: true
+        case .scheduled, .started, .delivered, .cancelled: false
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import SkyCore
+/// Sentences that more than one lesson's answer tells: what a part did as a whole, and what a
+/// cancel did.
+enum Story {
+    /// `Part 1 (serial): 8 scans in 2.41 s: 8 completed, 0 failed, 0 cancelled; at most 1 running at once.`
+    static func overview(_ record: PartRecord) -> String {
+        let facts = record.facts
+        let time = facts.finish.map { " in " + Say.seconds($0.time) } ?? ""
+        let cancelled = facts.ends.count - facts.finished.count + notScheduled(record)
+        var text = "\(record.name): \(Say.count(facts.finished.count, "scan")) finished\(time): \(facts.completed.count) completed, "
+        text += "\(facts.failed.count) failed, \(cancelled) cancelled; at most \(facts.maxRunning) running at once."
+        if let cancel = cancel(record) { text += " " + cancel }
+        return text
+    }
+
+    /// Scans of the total that the run never scheduled: they have no events of their own.
+    static func notScheduled(_ record: PartRecord) -> Int {
+        max(0, (record.configuration.total ?? 0) - record.facts.scheduled.count)
+    }
+
+    /// What a cancel did, if the run was cancelled: when it came, what it stopped and how fast,
+    /// and the scans it kept from starting.
+    static func cancel(_ record: PartRecord) -> String? {
+        let facts = record.facts
+        guard let stop = facts.stop, stop.ending == .cancelled else { return nil }
+        let running = facts.running(at: stop.time)
+        var text = "The cancel came at \(Say.seconds(stop.time))"
+        if let gap = facts.gap(at: stop.time) {
+            text += ", \(Say.seconds(stop.time - gap.began)) into a gap: the loop was asleep until \(Say.seconds(gap.until))"
+        } else {
+            text += " with \(Say.count(running.count, "scan")) running"
+        }
+        if let stoppedIn = facts.stoppedIn {
+            let what =
+                facts.gap(at: stop.time) != nil ? "its sleep ended"
+                : running.isEmpty ? "the run stopped" : running.count == 1 ? "it stopped" : "the last of them stopped"
+            text += "; \(what) \(Say.milliseconds(stoppedIn)) later"
+        }
+        let neverStarted = facts.cancelledWaiting.count + notScheduled(record)
+        text += "."
+        if neverStarted > 0 {
+            text += " \(Say.count(neverStarted, "scan")) never started; \(neverStarted == 1 ? "it counts" : "they count") as cancelled too."
+        }
+        return text
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// `sky lesson`, run headless as a class's own machines and the tests run it: each lesson asks
+/// for a prediction, runs every part in turn, answers from the runs' events, and asks its
+/// questions; what it says is checked against what the runs printed.
+@Suite("Lessons")
+struct LessonTests {
+    /// The lessons' files, by number.
+    static var files: [Int: String] {
+        let folder = SkyBinary.packageRoot + "/Assets/lessons"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return Dictionary(uniqueKeysWithValues: names.filter { $0.hasSuffix(".md") }.compactMap { name in
+            Int(name.prefix { $0.isNumber }).map { ($0, folder + "/" + name) }
+        })
+    }
+
+    /// The arguments of each part's `    sky …` line in lesson `number`'s file.
+    static func parts(of number: Int) throws -> [[String]] {
+        let text = try String(contentsOfFile: try #require(files[number]), encoding: .utf8)
+        return text.split(separator: "\n").filter { $0.hasPrefix("    sky ") }.map { $0.split(separator: " ").dropFirst().map(String.init) }
+    }
+
+    /// The numbers in `text` that come right before `suffix`.
+    static func numbers(before suffix: String, in text: String) -> [Int] {
+        text.components(separatedBy: suffix).dropLast().compactMap { Int($0.split(separator: " ").last ?? "") }
+    }
+
+    @Test("sky lesson lists every lesson file, by number")
+    func listing() throws {
+        let listing = try SkyBinary.run(["lesson"])
+        #expect(listing.status == 0)
+        #expect(listing.stdout.split(separator: "\n").count == Self.files.count + 1, "\(listing.stdout)")
+        for number in Self.files.keys {
+            #expect(listing.stdout.contains("\n  \(number < 10 ? " " : "")\(number)  "), "lesson \(number) is not listed")
+        }
+    }
+
+    @Test("Every lesson predicts, runs each part headless in turn, answers from its runs, and ends with questions; no verdict")
+    func everyLesson() throws {
+        for number in Self.files.keys.sorted() where number != 5 {
+            let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
+            try Self.checkShape(of: outcome, lesson: number)
+        }
+    }
+
+    static func checkShape(of outcome: SkyBinary.Outcome, lesson number: Int) throws {
+        let parts = try Self.parts(of: number)
+        #expect(outcome.status == 0, "lesson \(number): \(outcome.stderr)")
+        #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
+        let out = outcome.stdout
+        #expect(out.hasPrefix("Lesson \(number): "))
+        #expect(out.contains("\n\nPredict\n\n"))
+        for index in parts.indices {
+            #expect(out.contains("\nPart \(index + 1) of \(parts.count): "), "lesson \(number) ran no part \(index + 1)")
+            #expect(out.contains("\n" + Self.printed(parts[index]) + "\n"), "lesson \(number) part \(index + 1) printed another command")
+        }
+        #expect(out.components(separatedBy: "\nsky: ").count - 1 == parts.count, "one summary a part")
+        #expect(!out.contains("verdict:"), "a lesson's summaries end without a verdict")
+        let answers = try #require(out.components(separatedBy: "\nWhat the runs did\n").last)
+        #expect(answers.contains("Part \(parts.count) ("), "the answer speaks of every part")
+        #expect(out.contains("\nQuestions\n\n1. "))
+    }
+
+    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it.
+    static func printed(_ arguments: [String]) -> String {
+        var arguments = arguments
+        if let at = arguments.firstIndex(of: "--work") { arguments[at + 1] = "500" } else { arguments += ["--work", "500"] }
+        return "    sky " + (arguments + ["--no-tui"]).joined(separator: " ")
+    }
+
+    @Test("Lesson 5: the cancels it asks for print no FAIL verdict; its end says what each cancel did, as the summary measured it")
+    func cancellation() throws {
+        let outcome = try SkyBinary.run(["lesson", "5", "--no-tui", "--work", "500"])
+        try Self.checkShape(of: outcome, lesson: 5)
+        let out = outcome.stdout
+        #expect(!out.contains("verdict: FAIL"))
+        // The serial part cannot end before its cancel: six scans two seconds apart take ten.
+        #expect(out.contains("sky: cancelled after 5.5"))
+        let answers = try #require(out.components(separatedBy: "\nWhat the runs did\n").last).replacingOccurrences(of: "\n", with: " ")
+        #expect(answers.contains("The cancel came at 5.50 s, "), "\(answers)")
+        #expect(answers.contains("into a gap: the loop was asleep until"), "\(answers)")
+        // The same figure in the summary and in the answer.
+        let summaryLine = try #require(out.split(separator: "\n").first { $0.contains("the serial loop's sleep between two scans ended") })
+        let figure = try #require(summaryLine.split(separator: " ").dropLast(4).last)
+        #expect(answers.contains("its sleep ended \(figure) ms later"), "\(summaryLine) / \(answers)")
+        #expect(answers.contains("the loop started the scans in this order: "))
+    }
+
+    @Test("Lesson 13: the collecting body's throw discards finished results; the events, the summary and the answer give one count, above 0")
+    func throwingLosesResults() throws {
+        let arguments = try #require(try Self.parts(of: 13).first)
+        #expect(arguments.contains("collect"))
+        let events = SkyBinary.temporaryPath("lesson13.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let run = try SkyBinary.run(arguments + ["--work", "500", "--no-tui", "--format", "json", "--events", events])
+        #expect(run.status == 1, "a thrown failure: \(run.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let discarded = try #require(summary["discarded"] as? Int)
+        #expect(discarded > 0)
+        var fromEvents: Int?
+        var collected: Set<Int> = []
+        var cancelledAfterCollect = 0
+        for line in try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n") {
+            let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            switch event["event"] as? String {
+            case "discarded": fromEvents = event["count"] as? Int
+            case "delivered": collected.insert(try #require(event["scan"] as? Int))
+            case "cancelled" where collected.contains(event["scan"] as? Int ?? -1): cancelledAfterCollect += 1
+            default: break
+            }
+        }
+        #expect(fromEvents == discarded)
+        #expect(!collected.isEmpty && cancelledAfterCollect == collected.count, "every collected result went with the throw")
+        #expect(summary["completed"] as? Int == 0)
+        // The lesson says the count its own run's summary says.
+        let lesson = try SkyBinary.run(["lesson", "13", "--no-tui", "--work", "500"])
+        let lost = Self.numbers(before: " finished results were discarded with the body's array", in: lesson.stdout)
+        #expect(lost.count == 1 && lost[0] > 0, "\(lesson.stdout)")
+        let answers = lesson.stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(answers.contains(": \(lost.first ?? -1) discarded, as the summary says"), "\(answers)")
+    }
+}
+
+extension LessonTests {
+    @Test("The README's Lessons table has every lesson, each with its command")
+    func readme() throws {
+        let text = try String(contentsOfFile: SkyBinary.packageRoot + "/README.md", encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## Lessons\n").last?.components(separatedBy: "\n## ").first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("`sky lesson ") }
+        #expect(rows.count == Self.files.count)
+        for number in Self.files.keys {
+            #expect(rows.contains { $0.contains("| `sky lesson \(number)` |") }, "README lists no lesson \(number)")
+        }
+    }
+}
+
+extension LessonTests {
+    @Test("On the dashboard: predict, c cancels part 1, Enter goes on to part 2, q ends the lesson; no verdict, and the end says what the cancel did")
+    func dashboard() throws {
+        // Wide enough for the whole hint beside a cancel's figures; tall, so the summaries and the
+        // answers stay on the screen once the lesson has ended.
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) lesson 5", width: 140, height: 120)
+        let asked = try terminal.waitForScreen { $0.contains("Your prediction (Enter to skip):") }
+        #expect(asked.contains("Your prediction (Enter to skip):"), "\(asked)")
+        try terminal.send("none left", "Enter")
+        let ready = try terminal.waitForScreen { $0.contains("Press Enter to start it.") }
+        #expect(ready.contains("Press Enter to start it."), "\(ready)")
+        try terminal.send("Enter")
+        // Not a steady screen: the clock moves until the part is cancelled.
+        let running = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 1 of 2: the task group") && $0.contains("c cancel") }
+        #expect(running.contains("c cancel"), "\(running)")
+        try terminal.send("c")
+        let done = try terminal.waitForSteadyScreen { $0.contains("Enter: part 2, the serial queue   q: end the lesson") }
+        #expect(done.contains("Enter: part 2, the serial queue   q: end the lesson"), "\(done)")
+        #expect(done.contains("CANCELLED"), "\(done)")
+        try terminal.send("x")
+        try terminal.send("Enter")
+        let between = try terminal.waitForScreen { $0.contains("Part 2 of 2: the serial queue") && $0.contains("Press Enter to start it.") }
+        #expect(between.contains("sky: cancelled after"), "part 1's summary: \(between)")
+        #expect(!between.contains("verdict"), "\(between)")
+        try terminal.send("Enter")
+        let second = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 2 of 2: the serial queue") && $0.contains("q quit") }
+        #expect(second.contains("SKY  lesson 5, part 2 of 2: the serial queue"), "\(second)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+        let end = try terminal.screen()
+        #expect(!end.contains("verdict"), "\(end)")
+        #expect(end.contains("\nWhat the runs did\n"), "\(end)")
+        #expect(end.contains("You predicted: none left"))
+        #expect(end.contains("Part 1 (the task group): The cancel came at "), "\(end)")
+        #expect(end.contains("\nQuestions\n"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+}

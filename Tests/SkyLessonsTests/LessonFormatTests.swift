@@ -1,0 +1,84 @@
+import Testing
+@testable import SkyLessons
+
+/// The lesson files' format (docs/lessons.md): `# Title`, `## Predict`, `## Part N: name` with one
+/// `    sky …` line and its watch text, `## Questions`.
+@Suite("The lesson format")
+struct LessonFormatTests {
+    static let good = """
+        # Serial vs concurrent
+
+        ## Predict
+
+        How many times as long?
+
+        ## Part 1: serial
+
+            sky --strategy serial --total 8
+
+        Only slot 0 is busy.
+
+        ## Part 2: batched
+
+        Before the command.
+
+            sky --total 8 --batch 4
+
+        After it.
+
+        ## Questions
+
+        1. Why?
+        """
+
+    @Test("Every lesson file in Assets/lessons reads, and each has an answer of its own")
+    func everyFileReads() {
+        #expect(Lesson.problems.map(\.description) == [])
+        #expect(Lesson.all.count == embeddedLessons.count)
+        #expect(Lesson.all.count >= 6)
+        #expect(Set(Lesson.all.map(\.number)).count == Lesson.all.count, "two files with one number")
+        for lesson in Lesson.all {
+            #expect(LessonAnswers.answers(lesson.number), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
+            #expect(lesson.parts.allSatisfy { $0.arguments.contains("--seed") }, "lesson \(lesson.number): a part without a seed is not repeatable")
+        }
+    }
+
+    @Test("A lesson reads into its title, prediction, parts (each a command and its watch text) and questions")
+    func reads() throws {
+        let lesson = try Lesson(file: "1-serial-vs-concurrent.md", text: Self.good)
+        #expect(lesson.number == 1 && lesson.title == "Serial vs concurrent")
+        #expect(lesson.predict == "How many times as long?")
+        #expect(lesson.parts.map(\.name) == ["serial", "batched"])
+        #expect(lesson.parts[0].arguments == ["--strategy", "serial", "--total", "8"])
+        #expect(lesson.parts[0].watch == "Only slot 0 is busy.")
+        #expect(lesson.parts[1].watch == "Before the command.\n\n\nAfter it.")
+        #expect(lesson.questions == "1. Why?")
+    }
+
+    @Test("A file that breaks the format is refused, with its line and the problem", arguments: [
+        ("## Predict", "## Guess", "`## Guess` is not a section here"),
+        ("## Part 2: batched", "## Part 3: batched", "expected `## Part 2: name`"),
+        ("## Part 2: batched", "## Part 2:", "expected `## Part 2: name`"),
+        ("    sky --total 8 --batch 4", "    --total 8 --batch 4", "this one has 0"),
+        ("After it.", "    sky --total 1", "this one has 2"),
+        ("Only slot 0 is busy.", "", "says what to watch"),
+        ("1. Why?", "", "no `## Questions` section, or an empty one"),
+        ("# Serial vs concurrent", "Serial vs concurrent", "text before the first section"),
+    ])
+    func refused(replacing: String, with: String, problem: String) {
+        let text = Self.good.replacing(replacing, with: with)
+        #expect(throws: Lesson.FormatError.self) { try Lesson(file: "1-x.md", text: text) }
+        do {
+            _ = try Lesson(file: "1-x.md", text: text)
+        } catch {
+            #expect(error.description.contains(problem), "\(error)")
+            #expect(error.description.hasPrefix("1-x.md"))
+        }
+    }
+
+    @Test("The lesson's number is the one its file's name begins with")
+    func number() throws {
+        #expect(try Lesson(file: "13-throwing.md", text: Self.good).number == 13)
+        #expect(throws: Lesson.FormatError.self) { try Lesson(file: "throwing.md", text: Self.good) }
+    }
+}
