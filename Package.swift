@@ -77,6 +77,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What the runtime's pool does with priorities when every core is busy: probes that need the
+        // pool to themselves, so the tests run them in a process of their own.
+        .executableTarget(name: "priority-probe", path: "Sources/PriorityProbe", swiftSettings: strictSettings),
         .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["text-embedder"]),
         // Turns text files into Swift string literals for the plugin above.
         .executableTarget(name: "text-embedder", path: "Sources/TextEmbedder", swiftSettings: strictSettings),
@@ -92,7 +95,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "SkyCoreTests", dependencies: ["SkyCore", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            name: "SkyCoreTests", dependencies: ["SkyCore", "priority-probe", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: strictSettings),
         .testTarget(name: "SkyBenchTests", dependencies: ["SkyBench", "SkyCore", "CSkyKernel"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),

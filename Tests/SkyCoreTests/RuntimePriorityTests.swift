@@ -10,8 +10,8 @@ import Testing
 ///
 /// No reading is timed: each probe waits for an event (a flag, a count) and then checks what was
 /// read. A wait that could be endless is cut off at `RuntimePriorityTests.patience`, long after the
-/// event should have come, and the check then fails. One at a time: two probes that each hold the
-/// pool's threads would hold them from each other.
+/// event should have come, and the check then fails. The probes that hold every pool thread run in
+/// a process of their own (`priority-probe`), where no other test holds one.
 @Suite("What the runtime does with priorities", .serialized)
 struct RuntimePriorityTests {
     /// The priorities a task can ask for that the runtime tells apart.
@@ -119,64 +119,42 @@ struct RuntimePriorityTests {
 
     // Texts: docs/design.md ("each priority has threads of its own").
     @Test("With every core busy at medium, a job at high, low or background still starts at once, on a thread of its own")
-    func otherPrioritiesDoNotQueueBehindAFullPool() async {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let others: [TaskPriority] = [.high, .low, .background]
-        let held = await onPlainThread { () -> [Bool] in
-            let pool = PoolHold()
-            pool.hold(cores, at: .medium)
-            guard pool.waitUntilHolding(cores) else {
-                pool.release()
-                return []
-            }
-            let whileHeld = Locked<[Bool]>([])
-            for priority in others {
-                Task.detached(priority: priority) {
-                    let held = pool.isHolding
-                    whileHeld.withLock { $0.append(held) }
-                }
-            }
-            _ = waitFor { whileHeld.withLock { $0.count } == others.count }
-            pool.release()
-            return whileHeld.withLock { $0 }
-        }
-        #expect(held == Array(repeating: true, count: others.count), "\(held.count) of \(others.count) started while \(cores) medium jobs held the cores")
+    func otherPrioritiesDoNotQueueBehindAFullPool() throws {
+        let probe = try PriorityProbeRun("other-priorities")
+        #expect(probe.strings("started_while_held") == ["high", "low", "background"],
+                "started while \(probe.cores) medium jobs held the cores: \(probe.strings("started_while_held"))")
     }
 
     // Texts: docs/design.md: the pool cannot prefer a high child to a low one, as it is handed them
     // all at one priority; the order comes from Sky's ready queue alone.
     @Test("Children added while the pool is full start in the order they were added, not by the priority they asked for")
-    func saturatedPoolRunsChildrenInOrder() async {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        let added: [TaskPriority] = Array(repeating: [TaskPriority.low, .high, .background, .medium], count: 4).flatMap { $0 }
-        let order = await onPlainThread { () -> [TaskPriority] in
-            let pool = PoolHold()
-            let order = Locked<[TaskPriority]>([])
-            let done = Flag()
-            // The parent holds one of the medium threads and the other cores are held too, so
-            // the children queue, and the parent's thread, once it awaits, takes them one by one.
-            Task.detached(priority: .medium) {
-                guard pool.waitUntilHolding(cores - 1) else { return }
-                await withTaskGroup(of: Void.self) { group in
-                    for priority in added {
-                        group.addTask(priority: priority) {
-                            let count = order.withLock { order in
-                                order.append(priority)
-                                return order.count
-                            }
-                            if count == added.count { pool.release() }
-                        }
-                    }
-                }
-                done.set()
-            }
-            pool.hold(cores - 1, at: .medium)
-            _ = waitFor { done.isSet }
-            pool.release()
-            return order.withLock { $0 }
-        }
-        #expect(order == added)
+    func saturatedPoolRunsChildrenInOrder() throws {
+        let probe = try PriorityProbeRun("saturated-order")
+        let added = Array(repeating: ["low", "high", "background", "medium"], count: 4).flatMap { $0 }
+        #expect(probe.strings("order") == added)
     }
+}
+
+/// One run of `priority-probe`, which holds the pool's threads in a process of its own: in this
+/// one, other tests running beside the probe hold pool threads too.
+private struct PriorityProbeRun {
+    let document: [String: Any]
+
+    init(_ probe: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("priority-probe")
+        process.arguments = [probe]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        document = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    var cores: Int { document["cores"] as? Int ?? 0 }
+    func strings(_ key: String) -> [String] { document[key] as? [String] ?? [] }
 }
 
 /// What a task read about its own priority.
@@ -187,57 +165,10 @@ private struct Reading: Sendable, Equatable {
     static var now: Reading { Reading(base: Task.basePriority, current: Task.currentPriority) }
 }
 
-/// Runs `body` on a thread of its own, outside the pool it probes: a probe that holds every pool
-/// thread would otherwise hold up its own control.
-private func onPlainThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
-}
-
-/// Polls `condition` from a plain thread until it holds or the probes' patience runs out.
-private func waitFor(_ condition: () -> Bool) -> Bool {
-    let clock = ContinuousClock()
-    let giveUp = clock.now + RuntimePriorityTests.patience
-    while !condition() {
-        guard clock.now < giveUp else { return false }
-        usleep(200)
-    }
-    return true
-}
-
 private final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
     func set() { value.store(true, ordering: .sequentiallyConsistent) }
     var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
-}
-
-/// Jobs that each hold a pool thread, spinning without a suspension, until released.
-private final class PoolHold: Sendable {
-    private let holding = Atomic<Int>(0)
-    private let released = Atomic<Bool>(false)
-
-    func hold(_ count: Int, at priority: TaskPriority) {
-        for _ in 0..<count {
-            Task.detached(priority: priority) {
-                self.holding.add(1, ordering: .sequentiallyConsistent)
-                while !self.released.load(ordering: .sequentiallyConsistent) {}
-            }
-        }
-    }
-
-    /// Waits (spinning, so a caller on a pool thread keeps it) until `count` jobs hold threads.
-    func waitUntilHolding(_ count: Int) -> Bool {
-        let clock = ContinuousClock()
-        let giveUp = clock.now + RuntimePriorityTests.patience
-        while holding.load(ordering: .sequentiallyConsistent) < count {
-            guard clock.now < giveUp else { return false }
-        }
-        return true
-    }
-
-    var isHolding: Bool { !released.load(ordering: .sequentiallyConsistent) }
-    func release() { released.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// A task executor that notes the priority of every job the runtime hands it, then runs the job on
