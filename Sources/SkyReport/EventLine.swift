@@ -46,7 +46,7 @@ public enum EventLine {
         case .finished(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
-        case .paused, .resumed, .step, .timeUp: break
+        case .paused, .resumed, .step, .timeUp, .terminated: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
     }
@@ -61,7 +61,8 @@ public enum EventLine {
         line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"
         line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
-        return line + ",\"corruption_rate\":\(c.corruptionRate)}\n"
+        line += ",\"corruption_rate\":\(c.corruptionRate)"
+        return line + ",\"take\":\(c.take.map(String.init) ?? "null")}\n"
     }
 
     /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes

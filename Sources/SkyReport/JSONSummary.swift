@@ -110,7 +110,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var strategy: String
     /// `result` or `throw`.
     public var errorMode: String
-    /// `drained`, `cancelled`, `fail_fast` or `thrown`.
+    /// `--take`: the results the consumer took before it stopped; absent without it.
+    public var take: Int?
+    /// `drained`, `time_up`, `cancelled`, `fail_fast`, `thrown` or `taken`.
     public var ending: String
     public var exitStatus: Int32
     public var scheduled: Int
@@ -142,7 +144,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var dashboard: FrameFigures?
 
     enum CodingKeys: String, CodingKey {
-        case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
+        case total, batch, seed, work, priorities, take, ending, scheduled, completed, failed, cancelled
         case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
         case durationSeconds = "duration_seconds"
         case corruptionRate = "corruption_rate"
@@ -207,6 +209,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         failFast = config.failFast
         strategy = config.strategy.rawValue
         errorMode = config.errors.rawValue
+        take = config.take
         ending = summary.ending.name
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled

@@ -26,6 +26,8 @@ public enum TextSummary {
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
             lines.append("sky: scan \(scan) failed and its error, thrown out of the task group, cancelled the rest after \(elapsed) s")
+        case .taken:
+            lines.append("sky: the consumer took \(config.take ?? 0) results and stopped taking; \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
@@ -42,7 +44,8 @@ public enum TextSummary {
             lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
         }
         if let stoppedIn = s.stoppedIn {
-            lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after the cancellation")
+            let cause = summary.ending == .taken ? "the consumer stopped taking" : "the cancellation"
+            lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after \(cause)")
         }
         if s.discarded > 0 {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")

@@ -60,6 +60,7 @@ public enum TraceEvent {
         case .step: ("step", "")
         case .timeUp: ("time up", "")
         case .discarded(let count): ("discarded", "\"count\":\(count)")
+        case .terminated: ("terminated", "")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))
@@ -87,6 +88,7 @@ public enum TraceEvent {
         case .cancelled: "cancel"
         case .failFast: "fail fast"
         case .thrown: "throw"
+        case .taken: "take"
         case .drained, .timeUp: ending.name
         }
     }

@@ -33,6 +33,9 @@ struct RunReplayTests {
             name: "verification failures",
             configuration: RunConfiguration(total: 30, batch: 2, seed: 1, work: 300, verify: true, corruptionRate: 0.3)),
         Case(
+            name: "a stream's consumer that takes three results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .stream, take: 3)),
+        Case(
             name: "a cancel after six starts",
             configuration: RunConfiguration(total: 400, batch: 3, seed: 2, work: 300),
             react: { event, history in
@@ -123,5 +126,21 @@ struct RunReplayTests {
         var replay = RunReplay(configuration: changed)
         let error = try #require(throws: RunReplay.Impossible.self) { for event in events { try replay.play(event) } }
         #expect(error.description.contains("but the run's seed makes it"), "\(error)")
+    }
+
+    @Test("A stream's termination where no stream's consumer went away is refused")
+    func terminatedOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let terminated = RunEvent.change(RunChange(.terminated, at: events[3].time))
+        var batched = RunReplay(configuration: configuration)
+        let notAStream = try #require(throws: RunReplay.Impossible.self) {
+            for event in Array(events[..<3]) + [terminated] + events[3...] { try batched.play(event) }
+        }
+        #expect(notAStream.description.contains("this is a batched run"), "\(notAStream)")
+        var stream = configuration
+        stream.strategy = .stream
+        var running = RunReplay(configuration: stream)
+        let notStopping = try #require(throws: RunReplay.Impossible.self) { try running.play(terminated) }
+        #expect(notStopping.description.contains("the run is not stopping"), "\(notStopping)")
     }
 }

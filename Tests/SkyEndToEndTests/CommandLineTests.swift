@@ -31,6 +31,8 @@ struct CommandLineTests {
         (["--report-every", "25h"], "--report-every", "from 100ms to 24h, e.g. 500ms, 2s, 10m or 8h"),
         (["--strategy", "unbounded", "--total", "20000"], "--strategy unbounded", "at most 10000"),
         (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
+        (["--take", "0", "--strategy", "stream"], "--take", "from 1 to"),
+        (["--take", "3"], "--take", "--strategy stream"),
         (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),

@@ -64,6 +64,11 @@ extension RunBook {
             scanLimit = nextScan
         case .discarded(let count):
             progress.discarded = count
+        case .terminated:
+            guard configuration.strategy == .stream, ending != nil, !streamTerminated else {
+                throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")
+            }
+            _ = terminate(at: now)
         case .finished(let recorded):
             let c = progress.counters
             guard c.running == 0, c.inStream == 0, c.waiting == 0 else {

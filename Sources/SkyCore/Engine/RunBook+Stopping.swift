@@ -53,6 +53,13 @@ extension RunBook {
         return events
     }
 
+    /// `--strategy stream`: the consumer has gone away, and the stream's `onTermination` has
+    /// cancelled the producer. Written once, by the consumer, after the run began to stop.
+    mutating func terminate(at now: Duration) -> [RunEvent] {
+        streamTerminated = true
+        return [.change(RunChange(.terminated, at: now))]
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

@@ -47,6 +47,8 @@ struct RunBook: Sendable {
     /// Stream runs: results that ended and wait in the stream, by slot, so that a result the
     /// consumer never takes is still booked when the run closes.
     var unconsumed: [Int: ScanReport] = [:]
+    /// Stream runs: the consumer went away and the stream's `onTermination` ran (`terminate`).
+    var streamTerminated = false
     /// Scans of the total never scheduled because the run stopped first; they have no events.
     var neverScheduled = 0
     /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a

@@ -20,6 +20,8 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
     public static let corruptionRateRange = 0.0...1.0
+    /// `--take`: how many results the run's consumer takes before it stops.
+    public static let takeRange = 1...totalRange.upperBound
 
     /// The most scans to run; `nil` when the run is bounded by `duration` alone.
     public var total: Int?
@@ -47,12 +49,15 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The fraction of results corrupted after they are computed and before they are checked, to
     /// prove that verification catches a fault (`--inject-corruption`).
     public var corruptionRate: Double
+    /// `--take`: the run's consumer stops after taking this many results, and the strategy shows
+    /// what that does to the scans still running (`RunEnding.taken`); `nil` takes every result.
+    public var take: Int?
 
     public init(
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
-        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0
+        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, take: Int? = nil
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -65,6 +70,8 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
+        precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
+        precondition(take == nil || strategy.stopsTaking, "this strategy has no consumer that stops taking")
         self.total = total
         self.duration = duration
         self.batch = batch
@@ -80,6 +87,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.yields = yields
         self.verify = verify
         self.corruptionRate = corruptionRate
+        self.take = take
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.

@@ -28,6 +28,10 @@ public enum RunEnding: Equatable, Sendable {
     /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
     /// still waiting in the ready queue (at most one batch) were cancelled.
     case timeUp
+    /// `--take`: the run's consumer took that many results and stopped taking. What became of the
+    /// scans still running is the strategy's to show: a stream's producer is cancelled by the
+    /// stream's `onTermination`.
+    case taken
 
     /// The name used in the JSON summary and the events file.
     public var name: String {
@@ -37,6 +41,7 @@ public enum RunEnding: Equatable, Sendable {
         case .failFast: "fail_fast"
         case .thrown: "thrown"
         case .timeUp: "time_up"
+        case .taken: "taken"
         }
     }
 
@@ -48,6 +53,7 @@ public enum RunEnding: Equatable, Sendable {
         case ("fail_fast", let scan?): self = .failFast(scan: scan)
         case ("thrown", let scan?): self = .thrown(scan: scan)
         case ("time_up", nil): self = .timeUp
+        case ("taken", nil): self = .taken
         default: return nil
         }
     }
@@ -56,7 +62,7 @@ public enum RunEnding: Equatable, Sendable {
     public var scan: Int? {
         switch self {
         case .failFast(let scan), .thrown(let scan): scan
-        case .drained, .cancelled, .timeUp: nil
+        case .drained, .cancelled, .timeUp, .taken: nil
         }
     }
 
@@ -64,7 +70,7 @@ public enum RunEnding: Equatable, Sendable {
     public var isFailure: Bool {
         switch self {
         case .failFast, .thrown: true
-        case .drained, .cancelled, .timeUp: false
+        case .drained, .cancelled, .timeUp, .taken: false
         }
     }
 }

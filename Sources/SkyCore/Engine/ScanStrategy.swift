@@ -25,6 +25,9 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     public var usesBatch: Bool { self == .batched || self == .stream }
+
+    /// Whether the run's consumer can stop taking results early (`--take`).
+    public var stopsTaking: Bool { self == .stream }
 }
 
 /// What a failed scan does to its run (`--errors`).

@@ -11,14 +11,18 @@ public struct RunChange: Equatable, Sendable {
         case resumed
         /// While paused: one more scan may start.
         case step
-        /// Cancellation was asked for (a control, `--fail-fast`, a thrown failure); running scans
-        /// stop at their next check and no new ones start.
+        /// Cancellation was asked for (a control, `--fail-fast`, a thrown failure), or the consumer
+        /// stopped taking results (`--take`): no new scan starts, and running scans are cancelled,
+        /// so they stop at their next check.
         case stopping(RunEnding)
         /// `--duration` ran out: no scan starts after this, the running ones finish.
         case timeUp
         /// `--errors throw`: results that children had finished, discarded with the group when it
         /// threw.
         case discarded(Int)
+        /// `--strategy stream`: the consumer went away (it stopped taking, or its task was
+        /// cancelled), so the stream ran its `onTermination`, which cancelled the producer.
+        case terminated
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -42,6 +46,7 @@ public struct RunChange: Equatable, Sendable {
         case .stopping: "stopping"
         case .timeUp: "time_up"
         case .discarded: "discarded"
+        case .terminated: "terminated"
         case .finished: "finished"
         }
     }

@@ -70,6 +70,7 @@ public struct ComparedRun: Equatable, Sendable {
         case .timeUp: "time up"
         case .failFast(let scan): "fail-fast at scan \(scan)"
         case .thrown(let scan): "thrown at scan \(scan)"
+        case .taken: "taken"
         }
     }
 }

@@ -57,6 +57,7 @@ private struct Fields {
         case "step": return change(.step, try time())
         case "time_up": return change(.timeUp, try time())
         case "discarded": return change(.discarded(try int("count")), try time())
+        case "terminated": return change(.terminated, try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
@@ -126,10 +127,14 @@ private struct Fields {
         try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
         try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
         try check("errors", strategy != .stream || errors == .result, "throw for a stream run")
+        // Absent from files written before `--take` existed.
+        let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
+        try check("take", take.map(RunConfiguration.takeRange.contains) ?? true, "\(take ?? 0)")
+        try check("take", take == nil || strategy.stopsTaking, "for a \(strategy.rawValue) run")
         return RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
-            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption)
+            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, take: take)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

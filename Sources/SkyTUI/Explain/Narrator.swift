@@ -42,10 +42,13 @@ public struct Narrator: Sendable {
         case .stopping(.cancelled): return "cancel: no scan starts now, and running ones stop at their next check"
         case .stopping(.failFast(let scan)): return "scan \(scan)'s failure stops the run (--fail-fast)"
         case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
+        case .stopping(.taken):
+            return "the consumer has taken \(configuration.take ?? 0) results and stops taking: no scan starts now"
         case .stopping: return "the run is stopping"
         case .timeUp: return "time is up: no scan starts after this, running ones finish"
         case .discarded(let count):
             return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
+        case .terminated: return "the consumer is gone: the stream's onTermination cancels the producer"
         case .finished(.drained): return "the run is over: every scan has ended"
         case .finished: return "the run is over"
         }

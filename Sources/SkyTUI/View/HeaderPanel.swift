@@ -71,6 +71,7 @@ enum HeaderPanel {
         case .finished(.cancelled): return ("CANCELLED", Style(.warn, bold: true, reverse: true))
         case .finished(.failFast): return ("STOPPED: FAIL-FAST", Style(.bad, bold: true, reverse: true))
         case .finished(.thrown): return ("STOPPED: THROWN", Style(.bad, bold: true, reverse: true))
+        case .finished(.taken): return ("DONE: TAKEN", Style(.good, bold: true, reverse: true))
         default: break
         }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }

@@ -35,6 +35,9 @@ struct RunCommand: ParsableCommand {
                 sky --errors throw --failure-rate 0.2 --seed 4
               One at a time, two seconds apart, in slow motion:
                 sky --strategy serial --spacing 2s --speed 0.5 --total 6
+              A stream's consumer that stops after three results; its stream's
+              onTermination cancels the producer, and the summary says how fast:
+                sky --strategy stream --take 3 --work 200000
               Scans that never yield starve the actor; watch its counters lag:
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:

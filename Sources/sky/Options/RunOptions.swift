@@ -106,6 +106,14 @@ struct RunOptions: ParsableArguments {
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = RunDefaults.spacing
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "With --strategy stream: the consumer stops after taking this many results; the stream goes away with it, and its onTermination cancels the producer.",
+            valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
+    var take: Int?
+
     @Flag(
         name: .customLong("no-yield"),
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
