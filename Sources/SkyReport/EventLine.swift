@@ -9,6 +9,7 @@ public enum EventLine {
         var line = "{\"event\":\"\(event.name)\",\"scan\":\(event.scan),\"priority\":\"\(event.priority)\""
         line += ",\"time\":\(FixedPoint.seconds(event.time))"
         if let slot = event.slot { line += ",\"slot\":\(slot)" }
+        if event.ignoresCancellation { line += ",\"checks_cancellation\":false" }
         if let span = event.span {
             // What the run-time percentiles count, and what the runtime made of the asked priority:
             // neither can be told from the times of the events, and a replay needs both.
@@ -61,7 +62,7 @@ public enum EventLine {
         line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"
         line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
-        line += ",\"corruption_rate\":\(c.corruptionRate)"
+        line += ",\"corruption_rate\":\(c.corruptionRate),\"ignore_cancellation\":\(c.ignoreCancellationRate)"
         return line + ",\"take\":\(c.take.map(String.init) ?? "null")}\n"
     }
 

@@ -89,6 +89,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var durationSeconds: Double?
     public var verify: Bool
     public var corruptionRate: Double
+    /// `--ignore-cancellation`: the fraction of scans whose child never checks for cancellation.
+    public var ignoreCancellation: Double
     public var verificationFailures: Int
     /// The most recent 1000 verification failures.
     public var verificationErrors: [VerificationEntry]
@@ -131,6 +133,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
     public var stoppedInMs: Double?
+    /// With `--ignore-cancellation`: the same for the scans that check for cancellation.
+    public var checkingStoppedInMs: Double?
     /// Run time (started to finished) of completed and failed scans.
     public var latencyMs: Percentiles
     /// Wait time (scheduled to started).
@@ -148,6 +152,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
         case durationSeconds = "duration_seconds"
         case corruptionRate = "corruption_rate"
+        case ignoreCancellation = "ignore_cancellation"
+        case checkingStoppedInMs = "checking_stopped_in_ms"
         case verificationFailures = "verification_failures"
         case verificationErrors = "verification_errors"
         case verdictReason = "verdict_reason"
@@ -181,6 +187,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         durationSeconds = config.duration.map(Self.microseconds)
         verify = config.verify
         corruptionRate = config.corruptionRate
+        ignoreCancellation = config.ignoreCancellationRate
         verificationFailures = s.counters.verificationFailures
         verificationErrors = summary.verificationFailures.map {
             VerificationEntry(
@@ -223,7 +230,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         maxRunning = s.maxRunning
         peakOnThread = s.peakOnThread
         discarded = s.discarded
-        stoppedInMs = s.stoppedIn.map { ($0.seconds * 1e6).rounded() / 1e3 }
+        stoppedInMs = s.stoppedIn.map(Self.milliseconds)
+        checkingStoppedInMs = s.checkingStoppedIn.map(Self.milliseconds)
         latencyMs = Percentiles(s.runLatency)
         waitMs = Percentiles(s.waitLatency)
         byPriority = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { p in
@@ -243,6 +251,11 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     /// Seconds rounded to the microsecond (`OneLineJSON.seconds`).
     private static func microseconds(_ duration: Duration) -> Double {
         OneLineJSON.seconds(duration)
+    }
+
+    /// Milliseconds rounded to the microsecond.
+    private static func milliseconds(_ duration: Duration) -> Double {
+        (duration.seconds * 1e6).rounded() / 1e3
     }
 
     /// The object as one line of JSON.

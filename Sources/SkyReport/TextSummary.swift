@@ -45,7 +45,11 @@ public enum TextSummary {
         }
         if let stoppedIn = s.stoppedIn {
             let cause = summary.ending == .taken ? "the consumer stopped taking" : "the cancellation"
-            lines.append("  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after \(cause)")
+            var line = "  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after \(cause)"
+            if let checking = s.checkingStoppedIn {
+                line += "; those that check for cancellation, \(FixedPoint.fixed(checking.seconds * 1000, places: 1)) ms"
+            }
+            lines.append(line)
         }
         if s.discarded > 0 {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")

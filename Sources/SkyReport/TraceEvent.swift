@@ -37,6 +37,7 @@ public enum TraceEvent {
         if let name = span.child.taskName(scan: event.scan) { line += ",\"task\":\(quoted(name))" }
         line += ",\"priority_asked\":\"\(event.priority)\""
         if let observed = span.child.observed { line += ",\"priority_observed\":\"\(priorityName(observed))\"" }
+        if event.ignoresCancellation { line += ",\"checks_cancellation\":false" }
         line += ",\"outcome\":\"\(event.name)\",\"wait_ms\":\(FixedPoint.fixed(span.wait.seconds * 1000, places: 3))"
         switch event.kind {
         case .completed(let result):

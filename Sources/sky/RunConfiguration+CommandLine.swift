@@ -19,6 +19,7 @@ extension RunConfiguration {
         if spacing != RunDefaults.spacing { words += ["--spacing", "\(Int((spacing / .milliseconds(1)).rounded()))ms"] }
         if verify != RunDefaults.sky.verify { words.append(verify ? "--verify" : "--no-verify") }
         if corruptionRate != RunDefaults.corruptionRate { words += ["--inject-corruption", "\(corruptionRate)"] }
+        if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
         if let take { words += ["--take", "\(take)"] }
         return words.joined(separator: " ")
     }

@@ -90,7 +90,7 @@ struct RunRequest {
             seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
-            corruptionRate: scans.injectCorruption, take: scans.take)
+            corruptionRate: scans.injectCorruption, ignoreCancellationRate: scans.ignoreCancellation, take: scans.take)
     }
 
     /// Why `--take` cannot run with `strategy`; `nil` if it can. Checked here rather than in

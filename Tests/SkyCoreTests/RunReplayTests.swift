@@ -36,6 +36,12 @@ struct RunReplayTests {
             name: "a stream's consumer that takes three results",
             configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .stream, take: 3)),
         Case(
+            name: "half the children never check for cancellation, cancelled after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, ignoreCancellationRate: 0.5),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
             name: "a cancel after six starts",
             configuration: RunConfiguration(total: 400, batch: 3, seed: 2, work: 300),
             react: { event, history in
@@ -142,5 +148,18 @@ struct RunReplayTests {
         var running = RunReplay(configuration: stream)
         let notStopping = try #require(throws: RunReplay.Impossible.self) { try running.play(terminated) }
         #expect(notStopping.description.contains("the run is not stopping"), "\(notStopping)")
+    }
+
+    @Test("A child said to check for cancellation where the seed says it does not, or the reverse, is refused")
+    func wrongCancellationCheck() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let first = try Self.index(of: events) { $0.kind == .started }
+        var flipped = events
+        var start = events[first].scanEvent!
+        start.ignoresCancellation = true
+        flipped[first] = .scan(start)
+        var replay = RunReplay(configuration: configuration)
+        let error = try #require(throws: RunReplay.Impossible.self) { for event in flipped { try replay.play(event) } }
+        #expect(error.description.contains("ignores cancellation, but the run's seed says it checks"), "\(error)")
     }
 }

@@ -33,6 +33,7 @@ struct CommandLineTests {
         (["--strategy", "stream", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
         (["--take", "0", "--strategy", "stream"], "--take", "from 1 to"),
         (["--take", "3"], "--take", "--strategy stream"),
+        (["--ignore-cancellation", "2"], "--ignore-cancellation", "from 0 to 1"),
         (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "2", "--batch", "3"], "--batch", "--no-tui --work"),

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 
@@ -42,5 +45,37 @@ struct ConcurrencyIdeasTests {
         let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(replayed.stdout.contains("the consumer took 2 results and stopped taking"))
+    }
+
+    @Test("--ignore-cancellation: after Ctrl-C, the children that check stop at once; those that never check run to their end")
+    func ignoredCancellation() throws {
+        let files = try RunFiles()
+        // Seed 3 makes two of the four scans never check.
+        let (process, out, err) = try SkyBinary.launch([
+            "--ignore-cancellation", "0.5", "--total", "4", "--batch", "4", "--seed", "3", "--failure-rate", "0",
+            "--work", "20000", "--format", "json", "--events", files.events,
+        ])
+        guard SkyBinary.waitForStarts(4, in: files.events, of: process) else {
+            Issue.record("sky never started four scans")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == 130)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let (all, checking) = (try #require(summary["stopped_in_ms"] as? Double), try #require(summary["checking_stopped_in_ms"] as? Double))
+        #expect(checking < all)
+        try files.expectCompleteEvents()
+
+        let lines = try Self.engineLines(files)
+        let stop = try #require(lines.firstIndex { $0["event"] as? String == "stopping" })
+        #expect(lines[..<stop].filter { $0["event"] as? String == "started" }.count == 4)
+        let ends = lines[stop...].filter(Self.isEnd)
+        let neverChecks = { (line: [String: Any]) in line["checks_cancellation"] as? Bool == false }
+        #expect(ends.filter(neverChecks).count == 2)
+        #expect(ends.filter(neverChecks).allSatisfy { $0["event"] as? String == "completed" })
+        #expect(ends.filter { !neverChecks($0) }.allSatisfy { $0["event"] as? String == "cancelled" })
+        // The two that check had both stopped before either of the others ended.
+        #expect(ends.prefix(2).allSatisfy { !neverChecks($0) })
     }
 }

@@ -102,6 +102,9 @@ extension RunBook {
         guard start.scan == event.scan, start.slot == event.slot else {
             throw Impossible("scan \(event.scan) starts in slot \(event.slot ?? -1), but the rules start scan \(start.scan) in slot \(start.slot) here")
         }
+        guard start.event.scanEvent?.ignoresCancellation == event.ignoresCancellation else {
+            throw Impossible("scan \(event.scan) \(event.ignoresCancellation ? "ignores" : "checks for") cancellation, but the run's seed says it \(event.ignoresCancellation ? "checks" : "does not")")
+        }
     }
 
     private mutating func replayCancelWaiting(_ event: ScanEvent) throws(Impossible) {

@@ -126,12 +126,14 @@ struct RunBook: Sendable {
         guard canStart, let slot = slots.freeSlot(below: progress.batch), let entry = queue.popNext() else { return nil }
         var occupancy = SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now)
         occupancy.wait = now - entry.scheduledAt
+        occupancy.ignoresCancellation = !configuration.checksCancellation(of: entry.scan)
         latency.record(wait: occupancy.wait)
         slots.occupy(slot, with: occupancy)
         count(entry.priority) { $0.waiting -= 1; $0.running += 1 }
         progress.maxRunning = max(progress.maxRunning, progress.counters.running)
         if progress.phase == .paused { pendingSteps -= 1 }
-        let event = ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now)
+        var event = ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now)
+        event.ignoresCancellation = occupancy.ignoresCancellation
         return Start(scan: entry.scan, priority: entry.priority, slot: slot, event: .scan(event))
     }
 
@@ -169,9 +171,15 @@ struct RunBook: Sendable {
         var events: [RunEvent] = []
         if recordsEvents {
             let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)
-            events.append(.scan(ScanEvent(
+            var event = ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
-                slot: report.slot, time: now, span: span)))
+                slot: report.slot, time: now, span: span)
+            event.ignoresCancellation = occupancy.ignoresCancellation
+            events.append(.scan(event))
+        }
+        if let askedAt = stopAskedAt, !occupancy.ignoresCancellation, !occupancy.inStream, configuration.ignoreCancellationRate > 0 {
+            // Times only grow, so the last one written is the longest.
+            progress.checkingStoppedIn = now - askedAt
         }
         account(report, priority: occupancy.priority, at: now, into: &events)
         noteStopped(at: now)

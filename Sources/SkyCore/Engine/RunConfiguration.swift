@@ -20,6 +20,8 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
     public static let corruptionRateRange = 0.0...1.0
+    /// `--ignore-cancellation`: the fraction of scans whose child never checks for cancellation.
+    public static let ignoreCancellationRateRange = 0.0...1.0
     /// `--take`: how many results the run's consumer takes before it stops.
     public static let takeRange = 1...totalRange.upperBound
 
@@ -49,6 +51,9 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The fraction of results corrupted after they are computed and before they are checked, to
     /// prove that verification catches a fault (`--inject-corruption`).
     public var corruptionRate: Double
+    /// The fraction of scans whose child never checks for cancellation, chosen from the seed: a
+    /// cancel does not stop them, and they run to their end (`--ignore-cancellation`).
+    public var ignoreCancellationRate: Double
     /// `--take`: the run's consumer stops after taking this many results, and the strategy shows
     /// what that does to the scans still running (`RunEnding.taken`); `nil` takes every result.
     public var take: Int?
@@ -57,7 +62,8 @@ public struct RunConfiguration: Equatable, Sendable {
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
-        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, take: Int? = nil
+        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, ignoreCancellationRate: Double = 0,
+        take: Int? = nil
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -70,6 +76,7 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
+        precondition(Self.ignoreCancellationRateRange.contains(ignoreCancellationRate), "ignore-cancellation rate out of range")
         precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
         precondition(take == nil || strategy.stopsTaking, "this strategy has no consumer that stops taking")
         self.total = total
@@ -87,6 +94,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.yields = yields
         self.verify = verify
         self.corruptionRate = corruptionRate
+        self.ignoreCancellationRate = ignoreCancellationRate
         self.take = take
     }
 
@@ -104,7 +112,13 @@ public struct RunConfiguration: Equatable, Sendable {
     public func plan(_ index: Int) -> ScanPlan {
         ScanPlan(
             seed: seed, index: index, lines: work, failureRate: failureRate, mix: priorityMix,
-            corruptionRate: corruptionRate)
+            corruptionRate: corruptionRate, ignoreCancellationRate: ignoreCancellationRate)
+    }
+
+    /// Whether scan `index`'s child checks for cancellation: the same as its plan's, for a
+    /// fraction of the work.
+    public func checksCancellation(of index: Int) -> Bool {
+        ScanPlan.checksCancellation(seed: seed, index: index, ignoreRate: ignoreCancellationRate)
     }
 
     /// The priority of scan `index`: the same as its plan's, for a fraction of the work.

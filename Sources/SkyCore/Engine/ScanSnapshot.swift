@@ -105,6 +105,9 @@ public struct RunProgress: Equatable, Sendable {
     public var discarded = 0
     /// After a cancellation, how long the last running scan took to stop; `nil` until then.
     public var stoppedIn: Duration?
+    /// With `--ignore-cancellation`: after a cancellation, how long the last running scan that
+    /// checks for cancellation took to stop; the ones that never check are in `stoppedIn` only.
+    public var checkingStoppedIn: Duration?
     /// Scans completed and failed as their own children counted them, read at the moment of the
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.

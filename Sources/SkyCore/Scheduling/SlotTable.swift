@@ -70,6 +70,8 @@ public struct SlotOccupancy: Equatable, Sendable {
     /// Stream runs only: the scan has ended, and its result waits in the stream for the consumer,
     /// which frees the slot when it takes it.
     public var inStream = false
+    /// The scan's child never checks for cancellation (`--ignore-cancellation`).
+    public var ignoresCancellation = false
     /// The priority the runtime reports the scan's child running at, which need not be the one it
     /// asked for; `nil` until the child has started. Filled in by `ScanModel.snapshot()`.
     public var effective: TaskPriority? {

@@ -95,6 +95,7 @@ private struct Fields {
             throw RecordedLine.Unreadable("\"\(name)\" has no \"slot\"")
         }
         var event = ScanEvent(kind: kind, scan: try int("scan"), priority: try priority("priority"), slot: slot, time: try time())
+        event.ignoresCancellation = object["checks_cancellation"] == nil ? false : !(try bool("checks_cancellation"))
         if event.isTerminal, slot != nil, object["ran"] != nil {
             // The child's own figures; the run book fills in the rest of the span.
             let observed = object["priority_observed"] == nil ? nil : try taskPriority("priority_observed")
@@ -127,14 +128,17 @@ private struct Fields {
         try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
         try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
         try check("errors", strategy != .stream || errors == .result, "throw for a stream run")
-        // Absent from files written before `--take` existed.
+        // Absent from files written before `--ignore-cancellation` and `--take` existed.
+        let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
+        try check("ignore_cancellation", RunConfiguration.ignoreCancellationRateRange.contains(ignoreRate), "\(ignoreRate)")
         let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
         try check("take", take.map(RunConfiguration.takeRange.contains) ?? true, "\(take ?? 0)")
         try check("take", take == nil || strategy.stopsTaking, "for a \(strategy.rawValue) run")
         return RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
-            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, take: take)
+            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, ignoreCancellationRate: ignoreRate,
+            take: take)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

@@ -41,6 +41,10 @@ enum SlotLanes {
                 // Above a shrunken batch: the lane goes when its scan finishes.
                 column = grid.write("closing ", x: column, y: row, style: Style(.warn), width: x + width - column)
             }
+            if occupant.ignoresCancellation {
+                // `--ignore-cancellation`: a cancel will not stop this one.
+                column = grid.write("never checks ", x: column, y: row, style: Style(.warn), width: x + width - column)
+            }
             if median > .zero {
                 Bar.draw(ran / median, into: &grid, x: column, y: row, width: min(24, x + width - column - 1),
                          style: Style(occupant.priority.tint), glyphs: state.glyphs)

@@ -107,6 +107,15 @@ struct RunOptions: ParsableArguments {
     var spacing: Duration = RunDefaults.spacing
 
     @Option(
+        name: .customLong("ignore-cancellation"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fraction of scans whose child never checks for cancellation, 0 to 1 or a percentage, chosen from the seed: a cancel does not stop them, and they run to their end.",
+            valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var ignoreCancellation: Double = RunDefaults.ignoreCancellationRate
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "With --strategy stream: the consumer stops after taking this many results; the stream goes away with it, and its onTermination cancels the producer.",
