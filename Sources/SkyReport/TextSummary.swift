@@ -27,7 +27,13 @@ public enum TextSummary {
         case .thrown(let scan):
             lines.append("sky: scan \(scan) failed and its error, thrown out of the task group, cancelled the rest after \(elapsed) s")
         case .taken:
-            lines.append("sky: the consumer took \(config.take ?? 0) results and stopped taking; \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
+            let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
+            let taker = switch config.strategy {
+            case .stream: "the stream's consumer took \(results) and went"
+            case .serial: "the loop took \(results) and stopped"
+            case .batched, .unbounded: "the group's body took \(results) and returned"
+            }
+            lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
@@ -44,14 +50,21 @@ public enum TextSummary {
             lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
         }
         if let stoppedIn = s.stoppedIn {
-            let cause = summary.ending == .taken ? "the consumer stopped taking" : "the cancellation"
-            var line = "  the running scans stopped \(FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)) ms after \(cause)"
+            let milliseconds = FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)
+            var line = switch summary.ending {
+            case .taken where config.strategy.takesInGroupBody:
+                "  the group waited \(milliseconds) ms for its running children after its body returned"
+            case .taken: "  the running scans stopped \(milliseconds) ms after the consumer went"
+            default: "  the running scans stopped \(milliseconds) ms after the cancellation"
+            }
             if let checking = s.checkingStoppedIn {
                 line += "; those that check for cancellation, \(FixedPoint.fixed(checking.seconds * 1000, places: 1)) ms"
             }
             lines.append(line)
         }
-        if s.discarded > 0 {
+        if s.discarded > 0 && summary.ending == .taken {
+            lines.append("  \(s.discarded) result\(s.discarded == 1 ? "" : "s") finished after the body returned, which the group dropped, errors and all")
+        } else if s.discarded > 0 {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with the group when the error was thrown")
         }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")

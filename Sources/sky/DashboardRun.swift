@@ -62,7 +62,6 @@ struct DashboardRun {
         if strategy == .unbounded { next.total = min(next.total ?? RunConfiguration.unboundedLimit, RunConfiguration.unboundedLimit) }
         if strategy == .stream { next.errors = .result }
         if strategy != .serial { next.spacing = .zero }
-        if !strategy.stopsTaking { next.take = nil }
         return next
     }
 

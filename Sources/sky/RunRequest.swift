@@ -81,9 +81,12 @@ struct RunRequest {
             }
         }
         // Here rather than in `RunOptions.validate()`: only now is it known whose defaults apply.
-        if let problem = Self.takeProblem(scans.take, strategy: scans.strategy) { throw ValidationError(problem) }
         if scans.strategy == .unbounded && total == nil {
             throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
+        }
+        if scans.take != nil && duration != nil {
+            throw ValidationError(
+                "--take ends the run after that many results and --duration after a time: give a --total with --take (sky soak runs for \(RunDefaults.soak.bound) without one), not a --duration")
         }
         return RunConfiguration(
             total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),
@@ -91,12 +94,5 @@ struct RunRequest {
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
             corruptionRate: scans.injectCorruption, ignoreCancellationRate: scans.ignoreCancellation, take: scans.take)
-    }
-
-    /// Why `--take` cannot run with `strategy`; `nil` if it can. Checked here rather than in
-    /// `RunOptions.validate()`, because `sky compare` names its strategies apart from the options.
-    static func takeProblem(_ take: Int?, strategy: ScanStrategy) -> String? {
-        guard take != nil, !strategy.stopsTaking else { return nil }
-        return "--take stops the consumer of a stream, which \(strategy.rawValue) has not: use it with --strategy stream"
     }
 }

@@ -36,6 +36,15 @@ struct RunReplayTests {
             name: "a stream's consumer that takes three results",
             configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .stream, take: 3)),
         Case(
+            name: "a throwing batched group whose body returns after three results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, errors: .throw, take: 3)),
+        Case(
+            name: "an unbounded group whose body returns after five results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .unbounded, take: 5)),
+        Case(
+            name: "a serial loop that stops after four results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .serial, take: 4)),
+        Case(
             name: "half the children never check for cancellation, cancelled after four starts",
             configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, ignoreCancellationRate: 0.5),
             react: { event, history in

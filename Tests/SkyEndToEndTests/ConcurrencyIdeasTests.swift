@@ -17,21 +17,24 @@ struct ConcurrencyIdeasTests {
 
     static func isEnd(_ line: [String: Any]) -> Bool { terminalNames.contains(line["event"] as? String ?? "") }
 
+    /// Runs sky to its end with `arguments`, a JSON summary and `files`' events file; checks that it
+    /// exits 0 and that the events are complete. Returns the summary and the engine's lines.
+    static func run(_ arguments: [String], _ files: borrowing RunFiles) throws -> (summary: [String: Any], lines: [[String: Any]]) {
+        let outcome = try SkyBinary.run(arguments + ["--format", "json", "--events", files.events])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        try files.expectCompleteEvents()
+        return (summary, try engineLines(files))
+    }
+
     @Test("--take with a stream: the consumer takes its results and goes; onTermination cancels the producer at once")
     func streamTake() throws {
         let files = try RunFiles()
-        let outcome = try SkyBinary.run([
-            "--strategy", "stream", "--take", "2", "--total", "12", "--batch", "3", "--seed", "5", "--work", "20000",
-            "--format", "json", "--events", files.events,
-        ])
-        #expect(outcome.status == 0)
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let (summary, lines) = try Self.run(
+            ["--strategy", "stream", "--take", "2", "--total", "12", "--batch", "3", "--seed", "5", "--work", "20000"], files)
         #expect(summary["ending"] as? String == "taken")
         #expect(summary["take"] as? Int == 2)
         #expect(summary["stopped_in_ms"] != nil)
-        try files.expectCompleteEvents()
-
-        let lines = try Self.engineLines(files)
         #expect((lines.first?["take"] as? Int) == 2)
         let stop = try #require(lines.firstIndex { $0["event"] as? String == "stopping" })
         #expect(lines[stop]["reason"] as? String == "taken")
@@ -44,7 +47,7 @@ struct ConcurrencyIdeasTests {
         // The record obeys the run book's rules: it replays.
         let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
-        #expect(replayed.stdout.contains("the consumer took 2 results and stopped taking"))
+        #expect(replayed.stdout.contains("the stream's consumer took 2 results and went"))
     }
 
     @Test("--ignore-cancellation: after Ctrl-C, the children that check stop at once; those that never check run to their end")
@@ -77,5 +80,42 @@ struct ConcurrencyIdeasTests {
         #expect(ends.filter { !neverChecks($0) }.allSatisfy { $0["event"] as? String == "cancelled" })
         // The two that check had both stopped before either of the others ended.
         #expect(ends.prefix(2).allSatisfy { !neverChecks($0) })
+    }
+
+    @Test("--take with a group: the body returns, and the group waits for its running children, dropping what they return")
+    func groupBodyReturns() throws {
+        let files = try RunFiles()
+        let (summary, lines) = try Self.run(
+            ["--take", "3", "--total", "12", "--batch", "4", "--seed", "5", "--failure-rate", "0.3", "--work", "20000"], files)
+        #expect(summary["ending"] as? String == "taken")
+        let stop = try #require(lines.firstIndex { $0["event"] as? String == "stopping" })
+        #expect(lines[..<stop].filter(Self.isEnd).count == 3)
+        let unawaited = lines[stop...].filter { Self.isEnd($0) && $0["slot"] != nil }
+        #expect(!unawaited.isEmpty)
+        #expect(!unawaited.contains { $0["event"] as? String == "cancelled" })
+        let discarded = try #require(lines.firstIndex { $0["event"] as? String == "discarded" })
+        #expect(lines[discarded]["count"] as? Int == unawaited.count)
+        #expect(summary["discarded"] as? Int == unawaited.count)
+        #expect(!lines[discarded...].contains { Self.isEnd($0) && $0["slot"] != nil })
+
+        let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.contains("the group's body took 3 results and returned"))
+    }
+
+    @Test("sky compare batched stream --take: the group waits for its children and drops their results; the stream cancels them")
+    func compareTake() throws {
+        let outcome = try SkyBinary.run([
+            "compare", "batched", "stream", "--take", "3", "--total", "12", "--batch", "4", "--seed", "5", "--failure-rate", "0",
+            "--work", "20000", "--format", "json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let runs = try #require(document["runs"] as? [[String: Any]])
+        #expect(runs.map { $0["ending"] as? String } == ["taken", "taken"])
+        #expect((runs[0]["results_lost"] as? Int ?? 0) > 0)
+        #expect(runs[1]["results_lost"] as? Int == 0)
+        #expect((runs[0]["completed"] as? Int ?? 0) > 3)
+        #expect((document["shared"] as? [String: Any])?["take"] as? Int == 3)
     }
 }

@@ -60,6 +60,12 @@ extension RunBook {
         return [.change(RunChange(.terminated, at: now))]
     }
 
+    /// `--take` in a task group: the group has waited for every child its body left behind. What
+    /// they finished, the group dropped; `finish` counted it, and this line tells how much.
+    mutating func closeGroup(at now: Duration) -> [RunEvent] {
+        ending == .taken && progress.discarded > 0 ? [.change(RunChange(.discarded(progress.discarded), at: now))] : []
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

@@ -182,8 +182,17 @@ struct RunBook: Sendable {
             progress.checkingStoppedIn = now - askedAt
         }
         account(report, priority: occupancy.priority, at: now, into: &events)
+        if ending == .taken && configuration.strategy.takesInGroupBody, !report.outcome.isCancellation {
+            // `--take` in a group: the body has returned, so this result reaches no one.
+            progress.discarded += 1
+        }
         noteStopped(at: now)
         return events
+    }
+
+    /// Whether `scan` holds `slot` still: it started there, and its end is not booked yet.
+    func holds(_ scan: Int, slot: Int) -> Bool {
+        slot < slots.slots.count && slots.slots[slot]?.scan == scan
     }
 
     // MARK: - Parts of the transitions

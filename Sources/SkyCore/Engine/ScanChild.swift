@@ -24,12 +24,16 @@ final class ScanChild: Sendable {
     /// Whether children are named `scan N` and read their name for their report: in a run that
     /// someone watches through its events (see `addChild` for the cost).
     let isNamed: Bool
+    /// `--take` in a task group: where each child announces its own end, which the group keeps
+    /// from its body once the body has returned (`UnawaitedChildren.swift`); `nil` otherwise.
+    let ends: ChildEnds?
 
-    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool) {
+    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool, ends: ChildEnds? = nil) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
         self.isNamed = isNamed
+        self.ends = ends
     }
 
     /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.
@@ -55,6 +59,7 @@ final class ScanChild: Sendable {
         cell.noteFinish(outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
+
 }
 
 /// `--errors throw`: a scan's failure, thrown out of its child so that the group's `next()`

@@ -26,8 +26,9 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     public var usesBatch: Bool { self == .batched || self == .stream }
 
-    /// Whether the run's consumer can stop taking results early (`--take`).
-    public var stopsTaking: Bool { self == .stream }
+    /// Whether results are taken in a task group's own body, which `--take` makes return early:
+    /// the group then waits for the children still running, and drops what they return.
+    public var takesInGroupBody: Bool { self == .batched || self == .unbounded }
 }
 
 /// What a failed scan does to its run (`--errors`).

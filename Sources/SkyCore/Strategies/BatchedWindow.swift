@@ -5,7 +5,8 @@
 /// which is why the body may book them without a lock of its own. Every outcome is a `Result`,
 /// so a failed scan is booked and the group goes on. With `--errors throw` a failure is thrown
 /// instead: `try await group.next()` rethrows it, the group cancels every other child, waits for
-/// them, and the results they finished are lost.
+/// them, and the results they finished are lost. With `--take`, the body returns early, and the
+/// group waits for the children it still holds (`UnawaitedChildren.swift`).
 extension ScanModel {
     func runBatchedWindow() async {
         do {
@@ -18,6 +19,10 @@ extension ScanModel {
                     let now = now()
                     if case .finished(let report) = wake {
                         settle(report, at: now)
+                        if tookEnough() {
+                            returnEarly(at: now)  // no cancelAll(): the group waits for its children
+                            return
+                        }
                     } else {
                         handle(wake, in: &group, at: now)
                     }

@@ -41,14 +41,10 @@ extension ScanModel {
     /// The consumer: books each result as it arrives, and returns once the run is stopping, which
     /// includes having taken `--take` results.
     private func consumeResults(_ results: consuming AsyncStream<Delivery>) async {
-        var taken = 0
         for await delivery in results {
             if case .result(let report) = delivery {
                 settle(report, at: now())
-                taken += 1
-                if taken == configuration.take && !isDrained {
-                    write { [now = now()] in $0.stop(.taken, at: now) }
-                }
+                if tookEnough() { write { [now = now()] in $0.stop(.taken, at: now) } }
                 // The slot is free: wake the producer, which may be waiting for a scan to end, or,
                 // with nothing left to run, for this result to be taken before it stops.
                 if loop.canStart || loop.drained { inbox.ring() }

@@ -42,6 +42,11 @@ extension ScanModel {
                 throw ThrownFailure(report: report)
             }
             settle(report, at: now())
+            if tookEnough() {
+                // `--take`: the loop stops. Nothing else runs; there is nothing to wait for.
+                write { [now = now()] in $0.stop(.taken, at: now) }
+                return
+            }
             if configuration.spacing > .zero && !isDrained {
                 // The gap ends early when `--duration` runs out: no scan would start after it.
                 var gapEnd = ContinuousClock.now + configuration.spacing

@@ -133,7 +133,7 @@ private struct Fields {
         try check("ignore_cancellation", RunConfiguration.ignoreCancellationRateRange.contains(ignoreRate), "\(ignoreRate)")
         let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
         try check("take", take.map(RunConfiguration.takeRange.contains) ?? true, "\(take ?? 0)")
-        try check("take", take == nil || strategy.stopsTaking, "for a \(strategy.rawValue) run")
+        try check("take", take == nil || duration == nil, "with a duration")
         return RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,

@@ -15,6 +15,8 @@ public struct Narrator: Sendable {
     private var batch: Int
     /// The scan that last freed each slot, until the next scan takes it.
     private var freedBy: [Int: Int] = [:]
+    /// `--take`: the run stopped taking results, so what is discarded later is what it never took.
+    private var stoppedTaking = false
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
@@ -43,9 +45,18 @@ public struct Narrator: Sendable {
         case .stopping(.failFast(let scan)): return "scan \(scan)'s failure stops the run (--fail-fast)"
         case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
         case .stopping(.taken):
-            return "the consumer has taken \(configuration.take ?? 0) results and stops taking: no scan starts now"
+            stoppedTaking = true
+            let taken = "\(configuration.take ?? 0) result\(configuration.take == 1 ? "" : "s")"
+            switch configuration.strategy {
+            case .stream: return "the consumer has taken \(taken) and goes: no scan starts now"
+            case .serial: return "the loop has taken \(taken) and stops"
+            case .batched, .unbounded:
+                return "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
+            }
         case .stopping: return "the run is stopping"
         case .timeUp: return "time is up: no scan starts after this, running ones finish"
+        case .discarded(let count) where stoppedTaking:
+            return "the group has waited for every child: \(count) result\(count == 1 ? "" : "s") the body never took, dropped"
         case .discarded(let count):
             return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
         case .terminated: return "the consumer is gone: the stream's onTermination cancels the producer"
@@ -57,6 +68,8 @@ public struct Narrator: Sendable {
     private mutating func narrate(_ event: ScanEvent) -> String {
         let scan = "scan \(event.scan) (\(event.priority))"
         let strategy = configuration.strategy
+        // `--take` in a group: the body has returned, and nothing it awaits hands this end to it.
+        let unawaited = stoppedTaking && strategy.takesInGroupBody
         switch event.kind {
         case .scheduled:
             guard busy >= batch && strategy != .unbounded else { return "\(scan) is scheduled" }
@@ -80,11 +93,13 @@ public struct Narrator: Sendable {
             return "\(scan) ended; its result waits in the stream and holds slot \(event.slot ?? 0) until the loop takes it"
         case .completed(let result):
             vacate(event)
-            let via = strategy == .stream ? ", taken from the stream" : ""
+            let via = unawaited ? " after the body returned: the group drops the result" : strategy == .stream ? ", taken from the stream" : ""
             return "\(scan) completed: \(result.signals) signals found\(via)"
         case .failed(let failure):
             let consequence =
-                if configuration.errors == .throw {
+                if unawaited {
+                    "after the body returned: the group drops the error, which reaches no one"
+                } else if configuration.errors == .throw {
                     strategy == .serial
                         ? "thrown out of the loop: nothing after it starts"
                         : "thrown out of the group, which cancels every other scan"

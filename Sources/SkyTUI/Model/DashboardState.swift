@@ -70,6 +70,13 @@ public struct DashboardState: Sendable {
         !isFinished && !isStopping && (pauseRequested || snapshot.phase == .paused)
     }
 
+    /// `--take` in a task group: the body has returned, nothing was cancelled, and the group waits
+    /// for the children still running.
+    public var isWaitingForChildren: Bool {
+        guard !isFinished, !quitRequested, !cancelRequested, case .stopping(.taken) = snapshot.phase else { return false }
+        return snapshot.configuration.strategy.takesInGroupBody
+    }
+
     /// Cancellation asked for or under way, and the run not yet finished.
     public var isStopping: Bool {
         if isFinished { return false }

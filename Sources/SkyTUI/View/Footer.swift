@@ -56,7 +56,9 @@ enum Footer {
             column = grid.write(" " + meaning + " ", x: column, y: y)
         }
         let status: (String, Tint)? =
-            if state.isStopping {
+            if state.isWaitingForChildren {
+                ("the body has returned: the group waits for its running children", .warn)
+            } else if state.isStopping {
                 ("cancelling: running scans stop at their next check", .warn)
             } else if state.isPaused && !live {
                 ("replay paused: n plays on to the next scan's start", .warn)

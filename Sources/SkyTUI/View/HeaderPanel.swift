@@ -74,6 +74,7 @@ enum HeaderPanel {
         case .finished(.taken): return ("DONE: TAKEN", Style(.good, bold: true, reverse: true))
         default: break
         }
+        if state.isWaitingForChildren { return ("BODY RETURNED", Style(.warn, bold: true, reverse: true)) }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }
         if state.isPaused { return ("PAUSED", Style(.warn, bold: true, reverse: true)) }
         if state.snapshot.phase == .ready { return ("STARTING", Style(.muted, bold: true, reverse: true)) }

@@ -38,6 +38,9 @@ struct RunCommand: ParsableCommand {
               A stream's consumer that stops after three results; its stream's
               onTermination cancels the producer, and the summary says how fast:
                 sky --strategy stream --take 3 --work 200000
+              A group's body that returns after three results: the group still
+              waits for its running children, and drops what they return:
+                sky --take 3 --work 200000
               Half the scans never check for cancellation: press c, and watch
               them run on while the others stop:
                 sky --ignore-cancellation 0.5 --total 8 --work 2000000

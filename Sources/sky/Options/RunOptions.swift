@@ -118,7 +118,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "With --strategy stream: the consumer stops after taking this many results; the stream goes away with it, and its onTermination cancels the producer.",
+            "Stop taking results after this many (not with --duration): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
             valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
     var take: Int?
