@@ -15,6 +15,9 @@ public enum TextSummary {
         let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
         let ofTotal = config.total.map { " of \($0)" } ?? ""
         switch summary.ending {
+        case .drained where c.cancelled > 0:
+            // `async-let`: the second scans of pairs whose first failed, left unawaited.
+            lines.append("sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them")
         case .drained:
             lines.append("sky: finished \(c.finished) scans in \(elapsed) s")
         case .timeUp:
@@ -30,7 +33,7 @@ public enum TextSummary {
             let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
             let taker = switch config.strategy {
             case .stream: "the stream's consumer took \(results) and went"
-            case .serial: "the loop took \(results) and stopped"
+            case .serial, .asyncLet: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")

@@ -28,7 +28,8 @@ struct StrategyTests {
         return true
     }
 
-    @Test("Every strategy runs the same scans to the same checksum", arguments: ScanStrategy.allCases)
+    // Not `async-let`, which drops the second scan of a pair whose first failed (AsyncLetTests).
+    @Test("Every strategy runs the same scans to the same checksum", arguments: ScanStrategy.allCases.filter { $0 != .asyncLet })
     func sameResults(strategy: ScanStrategy) async {
         let (reference, _) = await run(Self.config(.batched, failureRate: 0.2))
         let (summary, events) = await run(Self.config(strategy, failureRate: 0.2))

@@ -21,7 +21,7 @@ struct CommandLineTests {
         (["--bogus"], "--bogus", "--total"),
         (["--events", "/nonexistent-dir/run.jsonl"], "--events", "cannot write"),
         (["--total"], "--total", "Missing value"),
-        (["--strategy", "fast"], "--strategy", "'serial', 'unbounded', 'batched', 'stream'"),
+        (["--strategy", "fast"], "--strategy", "'serial', 'unbounded', 'batched', 'stream', 'async-let'"),
         (["--errors", "ignore"], "--errors", "'result', 'throw'"),
         (["--speed", "2"], "--speed", "from 0.01 to 1.0"),
         (["--spacing", "soon", "--strategy", "serial"], "--spacing", "e.g. 500ms"),

@@ -118,4 +118,22 @@ struct ConcurrencyIdeasTests {
         #expect((runs[0]["completed"] as? Int ?? 0) > 3)
         #expect((document["shared"] as? [String: Any])?["take"] as? Int == 3)
     }
+
+    @Test("--strategy async-let: the first of a pair fails, and leaving the pair's scope cancels the second, then waits for it")
+    func asyncLetPair() throws {
+        let files = try RunFiles()
+        // Seed 238: the first scan of the pair fails within its first thousand lines; the second would sweep all.
+        let (summary, lines) = try Self.run(
+            ["--strategy", "async-let", "--total", "2", "--seed", "238", "--failure-rate", "0.5", "--work", "200000"], files)
+        #expect(summary["ending"] as? String == "drained")
+        #expect(summary["cancelled"] as? Int == 1)
+        #expect(!lines.contains { $0["event"] as? String == "stopping" })
+        let ends = lines.filter(Self.isEnd)
+        #expect(ends.map { $0["event"] as? String } == ["failed", "cancelled"])
+        #expect(ends.map { $0["slot"] as? Int } == [0, 1])
+
+        let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.contains("1 cancelled as their pair's scope was left without awaiting them"))
+    }
 }

@@ -144,4 +144,18 @@ struct NarratorTests {
             "the consumer is gone: the stream's onTermination cancels the producer",
         ])
     }
+
+    @Test("async-let: a failed first leaves its pair's scope, whose second is cancelled on the way out")
+    func asyncLetPair() {
+        func scan(_ kind: ScanEvent.Kind, _ scan: Int, slot: Int) -> RunEvent {
+            .scan(ScanEvent(kind: kind, scan: scan, priority: .low, slot: slot, time: .zero))
+        }
+        let pair: [RunEvent] = [
+            scan(.started, 7, slot: 0), scan(.started, 10, slot: 1), scan(.failed(.sensorGlitch), 7, slot: 0), scan(.cancelled, 10, slot: 1),
+        ]
+        #expect(Array(Self.narrate(pair, batch: 2, strategy: .asyncLet).suffix(2)) == [
+            "scan 7 failed: sensor glitch, so the loop leaves its pair's scope, cancelling the second",
+            "scan 10 (low) cancelled on leaving its pair's scope, which waited for it",
+        ])
+    }
 }

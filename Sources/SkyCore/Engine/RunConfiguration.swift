@@ -103,6 +103,8 @@ public struct RunConfiguration: Equatable, Sendable {
     public var window: Int {
         switch strategy {
         case .serial: 1
+        // Two `async let` bindings, written in the code.
+        case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
         case .unbounded: total ?? Self.unboundedLimit
         case .batched, .stream: batch

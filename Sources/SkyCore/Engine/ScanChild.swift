@@ -42,6 +42,9 @@ final class ScanChild: Sendable {
     /// The name of the serial loop's task, in which a serial run's scans run one after another.
     static let serialLoopName = "serial loop"
 
+    /// The name of the `async let` strategy's loop task, whose pairs of scans run as its children.
+    static let pairLoopName = "pair loop"
+
     /// `@concurrent`, so a child never runs on the actor that started it.
     @concurrent
     func run(scan: Int, in slot: Int, asked: ScanPriority) async -> ScanReport {

@@ -12,6 +12,9 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// The same window, exposed as an `AsyncStream` of results that the run consumes; when the
     /// consumer stops, the stream's `onTermination` cancels the producer task.
     case stream
+    /// Two at a time, as two `async let` bindings: when the first of a pair fails, the loop leaves
+    /// the pair's scope without awaiting the second, which Swift then cancels and awaits.
+    case asyncLet = "async-let"
 
     /// A few words for headers and listings.
     public var summary: String {
@@ -20,6 +23,7 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .unbounded: "all in the group at once"
         case .batched: "sliding window"
         case .stream: "window into an AsyncStream"
+        case .asyncLet: "pairs of async let"
         }
     }
 

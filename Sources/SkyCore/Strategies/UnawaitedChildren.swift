@@ -48,7 +48,7 @@ extension ScanModel {
     }
 
     /// Books `report` unless the body took it from the group first.
-    private func bookUnawaited(_ report: ScanReport) {
+    func bookUnawaited(_ report: ScanReport) {
         guard book.withLock({ $0.holds(report.scan, slot: report.slot) }) else { return }
         settle(report, at: now())
     }

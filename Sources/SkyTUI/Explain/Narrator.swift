@@ -17,6 +17,8 @@ public struct Narrator: Sendable {
     private var freedBy: [Int: Int] = [:]
     /// `--take`: the run stopped taking results, so what is discarded later is what it never took.
     private var stoppedTaking = false
+    /// The run is stopping (a cancel, a failure, `--take`): scans cancelled from here on are its.
+    private var stopping = false
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
@@ -32,6 +34,7 @@ public struct Narrator: Sendable {
     }
 
     private mutating func narrate(_ change: RunChange) -> String {
+        if case .stopping = change.kind { stopping = true }
         switch change.kind {
         case .batch(let newBatch):
             batch = newBatch
@@ -49,7 +52,7 @@ public struct Narrator: Sendable {
             let taken = "\(configuration.take ?? 0) result\(configuration.take == 1 ? "" : "s")"
             switch configuration.strategy {
             case .stream: return "the consumer has taken \(taken) and goes: no scan starts now"
-            case .serial: return "the loop has taken \(taken) and stops"
+            case .serial, .asyncLet: return "the loop has taken \(taken) and stops"
             case .batched, .unbounded:
                 return "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
             }
@@ -105,6 +108,11 @@ public struct Narrator: Sendable {
                         : "thrown out of the group, which cancels every other scan"
                 } else if configuration.failFast {
                     "--fail-fast cancels the rest"
+                } else if strategy == .asyncLet && event.slot == 0 {
+                    // The first of a pair takes slot 0, the second slot 1.
+                    "so the loop leaves its pair's scope, cancelling the second"
+                } else if strategy == .asyncLet {
+                    "wrapped in Result"
                 } else {
                     "wrapped in Result, the group goes on"
                 }
@@ -116,6 +124,9 @@ public struct Narrator: Sendable {
         case .cancelled:
             guard event.slot != nil else { return "\(scan) cancelled before it started" }
             vacate(event)
+            if strategy == .asyncLet && !stopping {
+                return "\(scan) cancelled on leaving its pair's scope, which waited for it"
+            }
             return "\(scan) cancelled: it stopped at its next cancellation check"
         }
     }

@@ -32,6 +32,7 @@ public struct StrategySource: Equatable, Sendable {
         case .unbounded: "UnboundedGroup.swift"
         case .batched: "BatchedWindow.swift"
         case .stream: "ResultStream.swift"
+        case .asyncLet: "AsyncLetPairs.swift"
         }
     }
 

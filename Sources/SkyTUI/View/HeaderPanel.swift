@@ -18,6 +18,7 @@ enum HeaderPanel {
         let mix = config.priorityMix
         let batch = switch config.strategy {
         case .serial: "one at a time"
+        case .asyncLet: "two at a time"
         case .unbounded: "no batch"
         case .batched, .stream: "batch \(snapshot.batch)"
         }

@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
               Half the scans never check for cancellation: press c, and watch
               them run on while the others stop:
                 sky --ignore-cancellation 0.5 --total 8 --work 2000000
+              Pairs of async let: when a pair's first scan fails, leaving the
+              scope cancels the second, then waits for it:
+                sky --strategy async-let --failure-rate 0.4 --total 12
               Scans that never yield starve the actor; watch its counters lag:
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:

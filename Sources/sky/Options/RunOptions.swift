@@ -80,8 +80,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: "serial|unbounded|batched|stream"),
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream) or async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) (default \(RunDefaults.strategy.rawValue)).",
+            valueName: "serial|unbounded|batched|stream|async-let"),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
 
