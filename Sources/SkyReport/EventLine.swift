@@ -43,7 +43,7 @@ public enum EventLine {
         case .stopping(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
-        case .discarded(let count): line += ",\"count\":\(count)"
+        case .discarded(let count), .orphaned(let count), .bagCancelled(let count): line += ",\"count\":\(count)"
         case .finished(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
@@ -63,7 +63,8 @@ public enum EventLine {
         line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
         line += ",\"corruption_rate\":\(c.corruptionRate),\"ignore_cancellation\":\(c.ignoreCancellationRate)"
-        return line + ",\"take\":\(c.take.map(String.init) ?? "null")}\n"
+        line += ",\"take\":\(c.take.map(String.init) ?? "null")"
+        return line + ",\"task_bag\":\(c.taskBag)}\n"
     }
 
     /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes

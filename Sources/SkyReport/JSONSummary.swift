@@ -108,7 +108,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var failureRate: Double
     public var priorities: String
     public var failFast: Bool
-    /// `serial`, `unbounded`, `batched`, `stream` or `async-let`.
+    /// `serial`, `unbounded`, `batched`, `stream`, `async-let` or `unstructured`.
     public var strategy: String
     /// `result` or `throw`.
     public var errorMode: String

@@ -35,6 +35,7 @@ public enum TextSummary {
             case .stream: "the stream's consumer took \(results) and went"
             case .serial, .asyncLet: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
+            case .unstructured: "the loop took \(results) and returned"
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
@@ -58,6 +59,8 @@ public enum TextSummary {
             case .taken where config.strategy.takesInGroupBody:
                 "  the group waited \(milliseconds) ms for its running children after its body returned"
             case .taken: "  the running scans stopped \(milliseconds) ms after the consumer went"
+            case .cancelled where s.leftRunning != nil && !config.taskBag:
+                "  the loop returned at once; its unstructured tasks, which nothing cancelled, ran on for \(milliseconds) ms"
             default: "  the running scans stopped \(milliseconds) ms after the cancellation"
             }
             if let checking = s.checkingStoppedIn {

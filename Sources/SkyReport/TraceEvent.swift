@@ -62,6 +62,8 @@ public enum TraceEvent {
         case .timeUp: ("time up", "")
         case .discarded(let count): ("discarded", "\"count\":\(count)")
         case .terminated: ("terminated", "")
+        case .orphaned(let count): ("orphaned", "\"count\":\(count)")
+        case .bagCancelled(let count): ("bag cancelled", "\"count\":\(count)")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))

@@ -21,6 +21,7 @@ extension RunConfiguration {
         if corruptionRate != RunDefaults.corruptionRate { words += ["--inject-corruption", "\(corruptionRate)"] }
         if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
         if let take { words += ["--take", "\(take)"] }
+        if taskBag { words.append("--task-bag") }
         return words.joined(separator: " ")
     }
 }

@@ -51,6 +51,18 @@ struct RunReplayTests {
                 event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
             }),
         Case(
+            name: "unstructured tasks left running by a cancel after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, strategy: .unstructured),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
+            name: "unstructured tasks in a bag, cancelled after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, strategy: .unstructured, taskBag: true),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
             name: "a cancel after six starts",
             configuration: RunConfiguration(total: 400, batch: 3, seed: 2, work: 300),
             react: { event, history in
@@ -170,5 +182,20 @@ struct RunReplayTests {
         var replay = RunReplay(configuration: configuration)
         let error = try #require(throws: RunReplay.Impossible.self) { for event in flipped { try replay.play(event) } }
         #expect(error.description.contains("ignores cancellation, but the run's seed says it checks"), "\(error)")
+    }
+
+    @Test("Tasks left running by a loop are refused where no loop of unstructured tasks ran, or with the wrong count")
+    func orphanedOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        var batched = RunReplay(configuration: configuration)
+        let notUnstructured = try #require(throws: RunReplay.Impossible.self) {
+            for event in Array(events[..<3]) + [.change(RunChange(.orphaned(0), at: events[3].time))] { try batched.play(event) }
+        }
+        #expect(notUnstructured.description.contains("but this is not an unstructured run"), "\(notUnstructured)")
+        var unstructured = configuration
+        unstructured.strategy = .unstructured
+        var replay = RunReplay(configuration: unstructured)
+        let wrongCount = try #require(throws: RunReplay.Impossible.self) { try replay.play(.change(RunChange(.orphaned(2), at: .zero))) }
+        #expect(wrongCount.description.contains("with 0 scans running"), "\(wrongCount)")
     }
 }

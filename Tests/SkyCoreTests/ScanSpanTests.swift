@@ -32,7 +32,7 @@ struct ScanSpanTests {
                 let name: String? = switch strategy {
                 case .serial: ScanChild.serialLoopName
                 case .asyncLet: nil
-                case .unbounded, .batched, .stream: "scan \(event.scan)"
+                case .unbounded, .batched, .stream, .unstructured: "scan \(event.scan)"
                 }
                 #expect(span.child.taskName(scan: event.scan) == name)
                 #expect(span.child.observed != nil)

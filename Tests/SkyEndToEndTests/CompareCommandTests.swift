@@ -48,9 +48,9 @@ struct CompareCommandTests {
     }
 
     @Test("Bad input: one line naming the problem and the accepted values, exit status 64, nothing run", arguments: [
-        (["compare"], "two or more names", "serial, unbounded, batched, stream, async-let (strategies) or result, throw (error modes)"),
+        (["compare"], "two or more names", "serial, unbounded, batched, stream, async-let, unstructured (strategies) or result, throw (error modes)"),
         (["compare", "serial"], "two or more names", "result, throw (error modes)"),
-        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, stream, async-let (strategies) or result, throw"),
+        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, stream, async-let, unstructured (strategies) or result, throw"),
         (["compare", "serial", "serial"], "'serial' is named twice", "strategies"),
         (["compare", "batched", "throw"], "not both strategies or both error modes", "--strategy or --errors"),
         (["compare", "serial", "batched", "--strategy", "stream"], "--strategy", "compare result and throw"),

@@ -17,6 +17,18 @@ struct ConcurrencyIdeasTests {
 
     static func isEnd(_ line: [String: Any]) -> Bool { terminalNames.contains(line["event"] as? String ?? "") }
 
+    /// Starts sky with `arguments`, a JSON summary and `files`' events file, sends it SIGINT once
+    /// `starts` scans have started, and returns what it printed; `nil` if it never got that far.
+    static func interrupt(_ arguments: [String], afterStarts starts: Int, _ files: borrowing RunFiles) throws -> SkyBinary.Outcome? {
+        let (process, out, err) = try SkyBinary.launch(arguments + ["--format", "json", "--events", files.events])
+        guard SkyBinary.waitForStarts(starts, in: files.events, of: process) else {
+            Issue.record("sky never started \(starts) scans")
+            return nil
+        }
+        kill(process.processIdentifier, SIGINT)
+        return SkyBinary.finish(process, out, err)
+    }
+
     /// Runs sky to its end with `arguments`, a JSON summary and `files`' events file; checks that it
     /// exits 0 and that the events are complete. Returns the summary and the engine's lines.
     static func run(_ arguments: [String], _ files: borrowing RunFiles) throws -> (summary: [String: Any], lines: [[String: Any]]) {
@@ -54,16 +66,10 @@ struct ConcurrencyIdeasTests {
     func ignoredCancellation() throws {
         let files = try RunFiles()
         // Seed 3 makes two of the four scans never check.
-        let (process, out, err) = try SkyBinary.launch([
-            "--ignore-cancellation", "0.5", "--total", "4", "--batch", "4", "--seed", "3", "--failure-rate", "0",
-            "--work", "20000", "--format", "json", "--events", files.events,
-        ])
-        guard SkyBinary.waitForStarts(4, in: files.events, of: process) else {
-            Issue.record("sky never started four scans")
-            return
-        }
-        kill(process.processIdentifier, SIGINT)
-        let outcome = SkyBinary.finish(process, out, err)
+        guard let outcome = try Self.interrupt(
+            ["--ignore-cancellation", "0.5", "--total", "4", "--batch", "4", "--seed", "3", "--failure-rate", "0", "--work", "20000"],
+            afterStarts: 4, files)
+        else { return }
         #expect(outcome.status == 130)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let (all, checking) = (try #require(summary["stopped_in_ms"] as? Double), try #require(summary["checking_stopped_in_ms"] as? Double))
@@ -135,5 +141,28 @@ struct ConcurrencyIdeasTests {
         let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
         #expect(replayed.stdout.contains("1 cancelled as their pair's scope was left without awaiting them"))
+    }
+
+    @Test("--strategy unstructured: after Ctrl-C the loop returns and its tasks run on; with --task-bag, the bag cancels them",
+          arguments: [false, true])
+    func unstructured(bag: Bool) throws {
+        let files = try RunFiles()
+        guard let outcome = try Self.interrupt(
+            // Every scan at medium, the run's own priority (UnstructuredTaskTests says why).
+            ["--strategy", "unstructured", "--total", "8", "--batch", "4", "--seed", "3", "--failure-rate", "0", "--priorities", "0:100:0",
+             "--work", bag ? "2000000" : "100000"] + (bag ? ["--task-bag"] : []),
+            afterStarts: 4, files)
+        else { return }
+        #expect(outcome.status == 130)
+        try files.expectCompleteEvents()
+        let lines = try Self.engineLines(files)
+        let returned = try #require(lines.firstIndex { ["orphaned", "bag_cancelled"].contains($0["event"] as? String ?? "") })
+        #expect(lines[returned]["event"] as? String == (bag ? "bag_cancelled" : "orphaned"))
+        let left = lines[(returned + 1)...].filter { Self.isEnd($0) && $0["slot"] != nil }
+        #expect(lines[returned]["count"] as? Int == left.count && !left.isEmpty)
+        #expect(left.allSatisfy { $0["event"] as? String == (bag ? "cancelled" : "completed") })
+
+        let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
     }
 }

@@ -145,6 +145,8 @@ struct DashboardStateTests {
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .asyncLet)
         #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .unstructured)
+        #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .serial)
         #expect(state.update(.key(.character("r"))) == [.rerun(.serial)])
         #expect(state.update(.key(.character("x"))) == [.exit])

@@ -64,6 +64,14 @@ extension RunBook {
             scanLimit = nextScan
         case .discarded(let count):
             progress.discarded = count
+        case .orphaned(let count), .bagCancelled(let count):
+            let bagged = if case .bagCancelled = change.kind { true } else { false }
+            guard configuration.strategy == .unstructured, configuration.taskBag == bagged, progress.leftRunning == nil,
+                count == progress.counters.running
+            else {
+                throw Impossible("\(change.name) \(count), but this is \(configuration.strategy == .unstructured ? "" : "not ")an unstructured run\(configuration.taskBag ? " with a task bag" : ""), with \(progress.counters.running) scans running")
+            }
+            _ = loopReturned(leaving: count, bagCancelled: bagged, at: now)
         case .terminated:
             guard configuration.strategy == .stream, ending != nil, !streamTerminated else {
                 throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")

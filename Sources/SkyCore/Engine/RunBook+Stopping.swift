@@ -66,6 +66,13 @@ extension RunBook {
         ending == .taken && progress.discarded > 0 ? [.change(RunChange(.discarded(progress.discarded), at: now))] : []
     }
 
+    /// `--strategy unstructured`: the loop that started the tasks has returned, with `running` of
+    /// them still going: left to run on, or cancelled by the task bag it dropped.
+    mutating func loopReturned(leaving running: Int, bagCancelled: Bool, at now: Duration) -> [RunEvent] {
+        progress.leftRunning = running
+        return [.change(RunChange(bagCancelled ? .bagCancelled(running) : .orphaned(running), at: now))]
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

@@ -54,6 +54,9 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The fraction of scans whose child never checks for cancellation, chosen from the seed: a
     /// cancel does not stop them, and they run to their end (`--ignore-cancellation`).
     public var ignoreCancellationRate: Double
+    /// `--task-bag`, with `--strategy unstructured`: the loop keeps its tasks in a bag that cancels
+    /// them when it is torn down, so they stop with the loop.
+    public var taskBag: Bool
     /// `--take`: the run's consumer stops after taking this many results, and the strategy shows
     /// what that does to the scans still running (`RunEnding.taken`); `nil` takes every result.
     public var take: Int?
@@ -63,7 +66,7 @@ public struct RunConfiguration: Equatable, Sendable {
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, ignoreCancellationRate: Double = 0,
-        take: Int? = nil
+        take: Int? = nil, taskBag: Bool = false
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -75,7 +78,8 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(Self.speedRange.contains(speed), "speed out of range")
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
-        precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
+        precondition(strategy.canThrow || errors == .result, "a stream run or unstructured tasks wrap their errors in Result")
+        precondition(!taskBag || strategy == .unstructured, "only unstructured tasks go in a task bag")
         precondition(Self.ignoreCancellationRateRange.contains(ignoreCancellationRate), "ignore-cancellation rate out of range")
         precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
         // A group whose body returns early would wait for the deadline's timer, one of its children.
@@ -97,6 +101,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.corruptionRate = corruptionRate
         self.ignoreCancellationRate = ignoreCancellationRate
         self.take = take
+        self.taskBag = taskBag
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.
@@ -107,7 +112,7 @@ public struct RunConfiguration: Equatable, Sendable {
         case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
         case .unbounded: total ?? Self.unboundedLimit
-        case .batched, .stream: batch
+        case .batched, .stream, .unstructured: batch
         }
     }
 

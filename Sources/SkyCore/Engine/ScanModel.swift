@@ -99,6 +99,7 @@ public actor ScanModel {
         switch configuration.strategy {
         case .serial: await runSerialLoop()
         case .asyncLet: await runAsyncLetPairs()
+        case .unstructured: await runUnstructuredTasks()
         case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedGroup() }
         case .batched: await bookingUnawaitedEnds { await self.runBatchedWindow() }
         case .stream: await runResultStream()

@@ -101,6 +101,9 @@ public struct RunProgress: Equatable, Sendable {
     public var onThread = 0
     /// The most scans ever executing on threads at once.
     public var peakOnThread = 0
+    /// `--strategy unstructured`: tasks still running when the loop that started them returned,
+    /// `nil` until it has; with `--task-bag`, the bag cancelled them.
+    public var leftRunning: Int?
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
     /// After a cancellation, how long the last running scan took to stop; `nil` until then.

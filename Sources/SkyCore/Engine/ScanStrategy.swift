@@ -15,6 +15,9 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// Two at a time, as two `async let` bindings: when the first of a pair fails, the loop leaves
     /// the pair's scope without awaiting the second, which Swift then cancels and awaits.
     case asyncLet = "async-let"
+    /// The sliding window, with each scan in an unstructured `Task {}`: a cancel stops the loop
+    /// that started them, not the tasks, unless a task bag that cancels them on teardown holds them.
+    case unstructured
 
     /// A few words for headers and listings.
     public var summary: String {
@@ -24,11 +27,16 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .batched: "sliding window"
         case .stream: "window into an AsyncStream"
         case .asyncLet: "pairs of async let"
+        case .unstructured: "window of unstructured tasks"
         }
     }
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
-    public var usesBatch: Bool { self == .batched || self == .stream }
+    public var usesBatch: Bool { self == .batched || self == .stream || self == .unstructured }
+
+    /// Whether failures can be thrown (`--errors throw`): there must be a group, or a loop, to throw
+    /// out of. A stream's consumer and unstructured tasks have none.
+    public var canThrow: Bool { self != .stream && self != .unstructured }
 
     /// Whether results are taken in a task group's own body, which `--take` makes return early:
     /// the group then waits for the children still running, and drops what they return.

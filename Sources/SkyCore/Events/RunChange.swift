@@ -23,6 +23,12 @@ public struct RunChange: Equatable, Sendable {
         /// `--strategy stream`: the consumer went away (it stopped taking, or its task was
         /// cancelled), so the stream ran its `onTermination`, which cancelled the producer.
         case terminated
+        /// `--strategy unstructured`: the loop that started the tasks has returned, leaving this
+        /// many running; nothing cancels them, and they run to their ends.
+        case orphaned(Int)
+        /// `--strategy unstructured --task-bag`: the loop has returned, and its task bag, torn down,
+        /// has cancelled the tasks it held, this many of them still running.
+        case bagCancelled(Int)
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -47,6 +53,8 @@ public struct RunChange: Equatable, Sendable {
         case .timeUp: "time_up"
         case .discarded: "discarded"
         case .terminated: "terminated"
+        case .orphaned: "orphaned"
+        case .bagCancelled: "bag_cancelled"
         case .finished: "finished"
         }
     }

@@ -38,10 +38,15 @@ extension ScanModel {
     /// Starts every scan the book lets start now, each as a child of `group` at its priority.
     /// `addTaskUnlessCancelled`: a group whose task was cancelled from outside starts nothing new.
     func startScans(in group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
+        startEach(at: now) { addChild(for: $0, to: &group, at: now) }
+    }
+
+    /// Hands `begin` every scan the book lets start now.
+    func startEach(at now: Duration, _ begin: (RunBook.Start) -> Void) {
         // A control sent while the loop was busy (a key, a sink's reaction) holds from this start.
         takeControls(at: now)
         while true {
-            while let start = startNext(at: now) { addChild(for: start, to: &group, at: now) }
+            while let start = startNext(at: now) { begin(start) }
             // The ready queue is topped up once the children are on their way; in an unbounded
             // group, the scans it admits start at once too.
             guard loop.wantsAdmission else { return }

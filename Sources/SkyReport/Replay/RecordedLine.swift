@@ -58,6 +58,8 @@ private struct Fields {
         case "time_up": return change(.timeUp, try time())
         case "discarded": return change(.discarded(try int("count")), try time())
         case "terminated": return change(.terminated, try time())
+        case "orphaned": return change(.orphaned(try int("count")), try time())
+        case "bag_cancelled": return change(.bagCancelled(try int("count")), try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
@@ -127,7 +129,10 @@ private struct Fields {
         try check("spacing", RunConfiguration.spacingRange.contains(c.spacing), "\(c.spacing)")
         try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
         try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
-        try check("errors", strategy != .stream || errors == .result, "throw for a stream run")
+        try check("errors", strategy.canThrow || errors == .result, "throw for a \(strategy.rawValue) run")
+        // Absent from files written before `--task-bag` existed.
+        let taskBag = object["task_bag"] == nil ? false : try bool("task_bag")
+        try check("task_bag", !taskBag || strategy == .unstructured, "true for a \(strategy.rawValue) run")
         // Absent from files written before `--ignore-cancellation` and `--take` existed.
         let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
         try check("ignore_cancellation", RunConfiguration.ignoreCancellationRateRange.contains(ignoreRate), "\(ignoreRate)")
@@ -138,7 +143,7 @@ private struct Fields {
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
             yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, ignoreCancellationRate: ignoreRate,
-            take: take)
+            take: take, taskBag: taskBag)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

@@ -44,6 +44,8 @@ public struct Narrator: Sendable {
         case .paused: return "paused: running scans finish, none start"
         case .resumed: return "resumed: free slots fill again"
         case .step: return "step: one more scan may start"
+        case .stopping(.cancelled) where configuration.strategy == .unstructured:
+            return "cancel: no scan starts now, and the loop returns; its tasks are not its children"
         case .stopping(.cancelled): return "cancel: no scan starts now, and running ones stop at their next check"
         case .stopping(.failFast(let scan)): return "scan \(scan)'s failure stops the run (--fail-fast)"
         case .stopping(.thrown(let scan)): return "scan \(scan)'s failure is thrown: every other scan is cancelled"
@@ -53,6 +55,7 @@ public struct Narrator: Sendable {
             switch configuration.strategy {
             case .stream: return "the consumer has taken \(taken) and goes: no scan starts now"
             case .serial, .asyncLet: return "the loop has taken \(taken) and stops"
+            case .unstructured: return "the loop has taken \(taken) and returns: no scan starts now"
             case .batched, .unbounded:
                 return "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
             }
@@ -63,6 +66,10 @@ public struct Narrator: Sendable {
         case .discarded(let count):
             return "\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group"
         case .terminated: return "the consumer is gone: the stream's onTermination cancels the producer"
+        case .orphaned(let count):
+            return "the loop has returned; its \(count) unstructured task\(count == 1 ? "" : "s") run on, and nothing cancels them"
+        case .bagCancelled(let count):
+            return "the loop has returned; its task bag, torn down, cancels the \(count) task\(count == 1 ? "" : "s") it held"
         case .finished(.drained): return "the run is over: every scan has ended"
         case .finished: return "the run is over"
         }

@@ -77,6 +77,12 @@ public struct DashboardState: Sendable {
         return snapshot.configuration.strategy.takesInGroupBody
     }
 
+    /// `--strategy unstructured` without a task bag: the loop has returned, and the tasks it
+    /// started run on, which nothing cancels.
+    public var isOrphaned: Bool {
+        !isFinished && snapshot.leftRunning != nil && !snapshot.configuration.taskBag
+    }
+
     /// Cancellation asked for or under way, and the run not yet finished.
     public var isStopping: Bool {
         if isFinished { return false }

@@ -33,6 +33,7 @@ public struct StrategySource: Equatable, Sendable {
         case .batched: "BatchedWindow.swift"
         case .stream: "ResultStream.swift"
         case .asyncLet: "AsyncLetPairs.swift"
+        case .unstructured: "UnstructuredTasks.swift"
         }
     }
 

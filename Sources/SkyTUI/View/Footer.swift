@@ -56,7 +56,9 @@ enum Footer {
             column = grid.write(" " + meaning + " ", x: column, y: y)
         }
         let status: (String, Tint)? =
-            if state.isWaitingForChildren {
+            if state.isOrphaned {
+                ("the loop has returned: its unstructured tasks run on, and nothing cancels them", .warn)
+            } else if state.isWaitingForChildren {
                 ("the body has returned: the group waits for its running children", .warn)
             } else if state.isStopping {
                 ("cancelling: running scans stop at their next check", .warn)

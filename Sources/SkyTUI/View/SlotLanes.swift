@@ -14,7 +14,7 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let occupancy = switch snapshot.configuration.strategy {
         case .unbounded: "\(busy) in the group \(dot) \(snapshot.onThread) on a thread (\(state.info.cores) cores)   "
-        case .serial, .batched, .stream, .asyncLet: "\(busy) of \(snapshot.batch) busy \(dot) \(snapshot.onThread) on a thread   "
+        case .serial, .batched, .stream, .asyncLet, .unstructured: "\(busy) of \(snapshot.batch) busy \(dot) \(snapshot.onThread) on a thread   "
         }
         Section.rule("Slots", note: note.isEmpty ? String(occupancy.dropLast(3)) : occupancy + note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = height - 1

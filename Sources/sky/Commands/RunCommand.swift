@@ -47,6 +47,10 @@ struct RunCommand: ParsableCommand {
               Pairs of async let: when a pair's first scan fails, leaving the
               scope cancels the second, then waits for it:
                 sky --strategy async-let --failure-rate 0.4 --total 12
+              Each scan in a Task {}: press c, and the orphans run on; with a task
+              bag, torn down with the loop, they stop:
+                sky --strategy unstructured --total 8 --work 2000000
+                sky --strategy unstructured --task-bag --total 8 --work 2000000
               Scans that never yield starve the actor; watch its counters lag:
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:

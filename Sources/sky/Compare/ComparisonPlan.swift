@@ -29,10 +29,12 @@ struct ComparisonPlan {
             "unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))"
         case .strategy(.unbounded) where shared.total! > RunConfiguration.unboundedLimit:
             "unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or leave unbounded out)"
-        case .strategy(.stream) where shared.errors == .throw:
-            "stream cannot run --errors throw, which needs a task group: compare serial, unbounded or batched with it"
-        case .errors(.throw) where shared.strategy == .stream:
-            "--strategy stream cannot run --errors throw, which needs a task group: compare result and throw with --strategy serial, unbounded or batched"
+        case .strategy(let strategy) where !strategy.canThrow && shared.errors == .throw:
+            "\(strategy.rawValue) cannot run --errors throw, which needs a task group: compare serial, unbounded or batched with it"
+        case .errors(.throw) where !shared.strategy.canThrow:
+            "--strategy \(shared.strategy.rawValue) cannot run --errors throw, which needs a task group: compare result and throw with --strategy serial, unbounded or batched"
+        case .strategy(let strategy) where strategy != .unstructured && shared.taskBag:
+            "--task-bag holds unstructured tasks, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy unstructured"
         case .strategy(let strategy) where strategy != .serial && shared.spacing > .zero:
             "--spacing is the gap between serial scans, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy serial"
         default:

@@ -80,8 +80,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream) or async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: "serial|unbounded|batched|stream|async-let"),
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream), async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) or unstructured (the window, each scan a Task {}, which a cancel does not reach) (default \(RunDefaults.strategy.rawValue)).",
+            valueName: "serial|unbounded|batched|stream|async-let|unstructured"),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
 
@@ -124,6 +124,11 @@ struct RunOptions: ParsableArguments {
     var take: Int?
 
     @Flag(
+        name: .customLong("task-bag"),
+        help: "With --strategy unstructured: keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
+    var taskBag = false
+
+    @Flag(
         name: .customLong("no-yield"),
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
     var noYield = false
@@ -133,8 +138,11 @@ struct RunOptions: ParsableArguments {
             throw ValidationError(
                 "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
         }
-        if strategy == .stream && errors == .throw {
+        if !strategy.canThrow && errors == .throw {
             throw ValidationError("--errors throw needs a task group: use it with --strategy serial, unbounded or batched")
+        }
+        if taskBag && strategy != .unstructured {
+            throw ValidationError("--task-bag keeps unstructured tasks: use it with --strategy unstructured")
         }
         if spacing > .zero && strategy != .serial {
             throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
