@@ -47,6 +47,8 @@ public enum EventLine {
         case .finished(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
+        case .catalogued(let tally):
+            line += ",\"mode\":\"\(tally.mode.rawValue)\",\"expected\":\(tally.expected),\"counted\":\(tally.counted),\"stale_writes\":\(tally.staleWrites)"
         case .paused, .resumed, .step, .timeUp, .terminated: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
@@ -64,7 +66,8 @@ public enum EventLine {
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
         line += ",\"corruption_rate\":\(c.corruptionRate),\"ignore_cancellation\":\(c.ignoreCancellationRate)"
         line += ",\"take\":\(c.take.map(String.init) ?? "null")"
-        return line + ",\"task_bag\":\(c.taskBag)}\n"
+        line += ",\"task_bag\":\(c.taskBag),\"catalogue\":\(c.catalogue.map { "\"\($0.rawValue)\"" } ?? "null")"
+        return line + "}\n"
     }
 
     /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes

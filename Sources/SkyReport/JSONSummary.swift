@@ -3,6 +3,19 @@ public import SkyCore
 
 /// The final summary of a run as one JSON object, for machines.
 public struct JSONSummary: Codable, Equatable, Sendable {
+    /// `--catalogue`: `expected` results handed to it, `counted` by it.
+    public struct Catalogue: Codable, Equatable, Sendable {
+        public var mode: String
+        public var expected: Int
+        public var counted: Int
+        public var staleWrites: Int
+
+        enum CodingKeys: String, CodingKey {
+            case mode, expected, counted
+            case staleWrites = "stale_writes"
+        }
+    }
+
     public struct Percentiles: Codable, Equatable, Sendable {
         public var p50: Double
         public var p95: Double
@@ -133,6 +146,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
     public var stoppedInMs: Double?
+    /// `--catalogue`: the catalogue's mode, the results it was handed and the ones it counted.
+    public var catalogue: Catalogue?
     /// With `--ignore-cancellation`: the same for the scans that check for cancellation.
     public var checkingStoppedInMs: Double?
     /// Run time (started to finished) of completed and failed scans.
@@ -148,7 +163,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var dashboard: FrameFigures?
 
     enum CodingKeys: String, CodingKey {
-        case total, batch, seed, work, priorities, take, ending, scheduled, completed, failed, cancelled
+        case total, batch, seed, work, priorities, take, catalogue, ending, scheduled, completed, failed, cancelled
         case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
         case durationSeconds = "duration_seconds"
         case corruptionRate = "corruption_rate"
@@ -217,6 +232,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         strategy = config.strategy.rawValue
         errorMode = config.errors.rawValue
         take = config.take
+        catalogue = s.catalogue.map {
+            Catalogue(mode: $0.mode.rawValue, expected: $0.expected, counted: $0.counted, staleWrites: $0.staleWrites)
+        }
         ending = summary.ending.name
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled

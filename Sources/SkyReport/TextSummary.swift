@@ -68,6 +68,13 @@ public enum TextSummary {
             }
             lines.append(line)
         }
+        if let tally = s.catalogue {
+            var line = "  catalogue (\(tally.mode.rawValue)): expected \(tally.expected), got \(tally.counted)"
+            if tally.counted < tally.expected {
+                line += ": \(tally.staleWrites) writes came back across an await with a stale count, losing \(tally.expected - tally.counted) updates"
+            }
+            lines.append(line)
+        }
         if s.discarded > 0 && summary.ending == .taken {
             lines.append("  \(s.discarded) result\(s.discarded == 1 ? "" : "s") finished after the body returned, which the group dropped, errors and all")
         } else if s.discarded > 0 {

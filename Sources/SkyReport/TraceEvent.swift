@@ -64,6 +64,7 @@ public enum TraceEvent {
         case .terminated: ("terminated", "")
         case .orphaned(let count): ("orphaned", "\"count\":\(count)")
         case .bagCancelled(let count): ("bag cancelled", "\"count\":\(count)")
+        case .catalogued(let tally): ("catalogue", "\"expected\":\(tally.expected),\"counted\":\(tally.counted)")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))

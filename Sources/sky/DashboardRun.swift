@@ -62,6 +62,7 @@ struct DashboardRun {
         if strategy == .unbounded { next.total = min(next.total ?? RunConfiguration.unboundedLimit, RunConfiguration.unboundedLimit) }
         if !strategy.canThrow { next.errors = .result }
         if strategy != .unstructured { next.taskBag = false }
+        if !strategy.addsChildrenToAGroup { next.catalogue = nil }
         if strategy != .serial { next.spacing = .zero }
         return next
     }

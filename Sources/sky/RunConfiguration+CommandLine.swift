@@ -22,6 +22,7 @@ extension RunConfiguration {
         if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
         if let take { words += ["--take", "\(take)"] }
         if taskBag { words.append("--task-bag") }
+        if let catalogue { words += ["--catalogue", catalogue.rawValue] }
         return words.joined(separator: " ")
     }
 }

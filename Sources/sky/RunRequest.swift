@@ -93,6 +93,6 @@ struct RunRequest {
             seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
-            corruptionRate: scans.injectCorruption, ignoreCancellationRate: scans.ignoreCancellation, take: scans.take, taskBag: scans.taskBag)
+            corruptionRate: scans.injectCorruption, ignoreCancellationRate: scans.ignoreCancellation, take: scans.take, taskBag: scans.taskBag, catalogue: scans.catalogue)
     }
 }

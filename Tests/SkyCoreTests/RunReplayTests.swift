@@ -63,6 +63,9 @@ struct RunReplayTests {
                 event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
             }),
         Case(
+            name: "a racy catalogue",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 5, failureRate: 0.2, work: 0, strategy: .unbounded, catalogue: .racy)),
+        Case(
             name: "a cancel after six starts",
             configuration: RunConfiguration(total: 400, batch: 3, seed: 2, work: 300),
             react: { event, history in
@@ -197,5 +200,19 @@ struct RunReplayTests {
         var replay = RunReplay(configuration: unstructured)
         let wrongCount = try #require(throws: RunReplay.Impossible.self) { try replay.play(.change(RunChange(.orphaned(2), at: .zero))) }
         #expect(wrongCount.description.contains("with 0 scans running"), "\(wrongCount)")
+    }
+
+    @Test("A catalogue's line in a run that had none, or counting more than it was handed, is refused")
+    func catalogueOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let line = RunEvent.change(RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 3, counted: 2, staleWrites: 1)), at: events[3].time))
+        var none = RunReplay(configuration: configuration)
+        let noCatalogue = try #require(throws: RunReplay.Impossible.self) { for event in Array(events[..<3]) + [line] { try none.play(event) } }
+        #expect(noCatalogue.description.contains("but the run has none"), "\(noCatalogue)")
+        var racy = configuration
+        racy.catalogue = .racy
+        var replay = RunReplay(configuration: racy)
+        let overCounted = RunEvent.change(RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 2, counted: 3, staleWrites: 0)), at: .zero))
+        #expect(throws: RunReplay.Impossible.self) { try replay.play(overCounted) }
     }
 }

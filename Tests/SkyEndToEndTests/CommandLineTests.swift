@@ -36,6 +36,8 @@ struct CommandLineTests {
         (["soak", "--take", "3"], "--take", "give a --total"),
         (["--ignore-cancellation", "2"], "--ignore-cancellation", "from 0 to 1"),
         (["--task-bag"], "--task-bag", "--strategy unstructured"),
+        (["--catalogue", "sloppy"], "--catalogue", "'racy', 'safe'"),
+        (["--catalogue", "racy", "--strategy", "serial"], "--catalogue", "unbounded, batched or stream"),
         (["--strategy", "unstructured", "--errors", "throw"], "--errors throw", "serial, unbounded or batched"),
         (["lesson", "9"], "'9' is invalid for '<n>'", "from 1 to 5"),
         (["lesson", "x"], "'x' is invalid for '<n>'", "from 1 to 5"),

@@ -165,4 +165,19 @@ struct ConcurrencyIdeasTests {
         let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
     }
+
+    @Test("--catalogue: racy counts fewer than it was handed exactly when writes came back stale; safe counts every one",
+          arguments: ["racy", "safe"])
+    func catalogue(mode: String) throws {
+        let files = try RunFiles()
+        let (summary, lines) = try Self.run(
+            ["--strategy", "unbounded", "--total", "200", "--seed", "1", "--failure-rate", "0", "--work", "0", "--catalogue", mode], files)
+        let tally = try #require(summary["catalogue"] as? [String: Any])
+        let line = try #require(lines.first { $0["event"] as? String == "catalogue" })
+        for key in ["expected", "counted", "stale_writes"] { #expect(line[key] as? Int == tally[key] as? Int, "\(key)") }
+        let (expected, counted, stale) = (tally["expected"] as? Int ?? -1, tally["counted"] as? Int ?? -1, tally["stale_writes"] as? Int ?? -1)
+        #expect(expected == 200)
+        #expect(counted <= expected && (counted < expected) == (stale > 0))
+        if mode == "safe" { #expect(counted == expected) }
+    }
 }

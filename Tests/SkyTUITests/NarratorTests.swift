@@ -158,4 +158,14 @@ struct NarratorTests {
             "scan 10 (low) cancelled on leaving its pair's scope, which waited for it",
         ])
     }
+
+    @Test("The catalogue's line says what it counted of what it was handed")
+    func catalogue() {
+        let racy = RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 200, counted: 137, staleWrites: 90)), at: .zero)
+        let safe = RunChange(.catalogued(CatalogueTally(mode: .safe, expected: 200, counted: 200, staleWrites: 0)), at: .zero)
+        #expect(Self.narrate([RunEvent.change(racy), .change(safe)], batch: 4) == [
+            "the catalogue counted 137 of the 200 results handed to it: 90 writes were stale",
+            "the catalogue counted all 200 results handed to it",
+        ])
+    }
 }

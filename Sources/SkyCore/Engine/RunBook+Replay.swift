@@ -72,6 +72,11 @@ extension RunBook {
                 throw Impossible("\(change.name) \(count), but this is \(configuration.strategy == .unstructured ? "" : "not ")an unstructured run\(configuration.taskBag ? " with a task bag" : ""), with \(progress.counters.running) scans running")
             }
             _ = loopReturned(leaving: count, bagCancelled: bagged, at: now)
+        case .catalogued(let tally):
+            guard configuration.catalogue == tally.mode, progress.catalogue == nil, tally.counted <= tally.expected else {
+                throw Impossible("a \(tally.mode.rawValue) catalogue counting \(tally.counted) of \(tally.expected), but the run has \(configuration.catalogue.map { "a \($0.rawValue) catalogue" } ?? "none")\(progress.catalogue == nil ? "" : ", already closed")")
+            }
+            _ = closeCatalogue(tally, at: now)
         case .terminated:
             guard configuration.strategy == .stream, ending != nil, !streamTerminated else {
                 throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")

@@ -73,6 +73,13 @@ extension RunBook {
         return [.change(RunChange(bagCancelled ? .bagCancelled(running) : .orphaned(running), at: now))]
     }
 
+    /// `--catalogue`: every child has handed over its result; the catalogue's count against its
+    /// calls.
+    mutating func closeCatalogue(_ tally: CatalogueTally, at now: Duration) -> [RunEvent] {
+        progress.catalogue = tally
+        return [.change(RunChange(.catalogued(tally), at: now))]
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

@@ -54,6 +54,9 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The fraction of scans whose child never checks for cancellation, chosen from the seed: a
     /// cancel does not stop them, and they run to their end (`--ignore-cancellation`).
     public var ignoreCancellationRate: Double
+    /// `--catalogue`: every completed result is handed to a catalogue actor from its child's task,
+    /// which counts it racily (read, await, write back) or safely; `nil` for no catalogue.
+    public var catalogue: CatalogueMode?
     /// `--task-bag`, with `--strategy unstructured`: the loop keeps its tasks in a bag that cancels
     /// them when it is torn down, so they stop with the loop.
     public var taskBag: Bool
@@ -66,7 +69,7 @@ public struct RunConfiguration: Equatable, Sendable {
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, ignoreCancellationRate: Double = 0,
-        take: Int? = nil, taskBag: Bool = false
+        take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -80,6 +83,7 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy.canThrow || errors == .result, "a stream run or unstructured tasks wrap their errors in Result")
         precondition(!taskBag || strategy == .unstructured, "only unstructured tasks go in a task bag")
+        precondition(catalogue == nil || strategy.addsChildrenToAGroup, "only a group's children catalogue their results")
         precondition(Self.ignoreCancellationRateRange.contains(ignoreCancellationRate), "ignore-cancellation rate out of range")
         precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
         // A group whose body returns early would wait for the deadline's timer, one of its children.
@@ -102,6 +106,7 @@ public struct RunConfiguration: Equatable, Sendable {
         self.ignoreCancellationRate = ignoreCancellationRate
         self.take = take
         self.taskBag = taskBag
+        self.catalogue = catalogue
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.

@@ -27,13 +27,19 @@ final class ScanChild: Sendable {
     /// `--take` in a task group: where each child announces its own end, which the group keeps
     /// from its body once the body has returned (`UnawaitedChildren.swift`); `nil` otherwise.
     let ends: ChildEnds?
+    /// `--catalogue`: where each child hands the result it completed; `nil` otherwise.
+    let catalogue: SignalCatalogue?
 
-    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool, ends: ChildEnds? = nil) {
+    init(
+        configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool, ends: ChildEnds? = nil,
+        catalogue: SignalCatalogue? = nil
+    ) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
         self.isNamed = isNamed
         self.ends = ends
+        self.catalogue = catalogue
     }
 
     /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.

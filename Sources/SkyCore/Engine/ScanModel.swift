@@ -53,7 +53,9 @@ public actor ScanModel {
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
         childEnds = configuration.take != nil && configuration.strategy.takesInGroupBody ? ChildEnds() : nil
-        child = ScanChild(configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty, ends: childEnds)
+        child = ScanChild(
+            configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty, ends: childEnds,
+            catalogue: configuration.catalogue.map(SignalCatalogue.init(mode:)))
     }
 
     /// The run as it is now. Cheap, and callable from any thread, even while every core is busy.
@@ -105,6 +107,10 @@ public actor ScanModel {
         case .stream: await runResultStream()
         }
 
+        if let catalogue = child.catalogue {
+            let tally = await catalogue.tally
+            write { [now = now()] in $0.closeCatalogue(tally, at: now) }
+        }
         write { [now = now()] in $0.close(at: now) }
         for sink in sinks { sink.finish() }
         let final = snapshot()

@@ -104,6 +104,8 @@ public struct RunProgress: Equatable, Sendable {
     /// `--strategy unstructured`: tasks still running when the loop that started them returned,
     /// `nil` until it has; with `--task-bag`, the bag cancelled them.
     public var leftRunning: Int?
+    /// `--catalogue`: the catalogue's count against its calls, once the run has ended.
+    public var catalogue: CatalogueTally?
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
     /// After a cancellation, how long the last running scan took to stop; `nil` until then.

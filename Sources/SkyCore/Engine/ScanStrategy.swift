@@ -34,6 +34,10 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     public var usesBatch: Bool { self == .batched || self == .stream || self == .unstructured }
 
+    /// Whether each scan runs as a child added to a task group (`LoopSteps.addChild`), concurrently
+    /// with the others: what `--catalogue` needs, for its calls to come from many tasks at once.
+    public var addsChildrenToAGroup: Bool { self == .unbounded || self == .batched || self == .stream }
+
     /// Whether failures can be thrown (`--errors throw`): there must be a group, or a loop, to throw
     /// out of. A stream's consumer and unstructured tasks have none.
     public var canThrow: Bool { self != .stream && self != .unstructured }

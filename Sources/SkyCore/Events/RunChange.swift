@@ -29,6 +29,8 @@ public struct RunChange: Equatable, Sendable {
         /// `--strategy unstructured --task-bag`: the loop has returned, and its task bag, torn down,
         /// has cancelled the tasks it held, this many of them still running.
         case bagCancelled(Int)
+        /// `--catalogue`: how many results the catalogue was handed, and how many it counted.
+        case catalogued(CatalogueTally)
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -55,6 +57,7 @@ public struct RunChange: Equatable, Sendable {
         case .terminated: "terminated"
         case .orphaned: "orphaned"
         case .bagCancelled: "bag_cancelled"
+        case .catalogued: "catalogue"
         case .finished: "finished"
         }
     }

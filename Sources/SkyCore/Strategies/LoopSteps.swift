@@ -68,13 +68,15 @@ extension ScanModel {
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
         let name = child.isNamed ? ScanChild.taskName(of: scan) : nil
         let added: Bool
-        if let ends = child.ends {
+        if child.ends != nil || child.catalogue != nil {
             // `--take` in a group: the child also announces its end, for a body that may have
-            // returned (`UnawaitedChildren.swift`). A closure of its own: in the other one, the
-            // announcement cost every run a tenth of the engine's speed at `--work 0`.
+            // returned (`UnawaitedChildren.swift`); `--catalogue`: it hands a result to the
+            // catalogue (`SignalCatalogue.swift`). A closure of its own: in the other one, such a
+            // step cost every run a tenth of the engine's speed at `--work 0`.
             added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
                 let report = await child.run(scan: scan, in: slot, asked: priority)
-                ends.announce(report)
+                if let catalogue = child.catalogue, case .success(let result) = report.outcome { await catalogue.add(result) }
+                child.ends?.announce(report)
                 if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
                 return .finished(report)
             }

@@ -60,6 +60,12 @@ private struct Fields {
         case "terminated": return change(.terminated, try time())
         case "orphaned": return change(.orphaned(try int("count")), try time())
         case "bag_cancelled": return change(.bagCancelled(try int("count")), try time())
+        case "catalogue":
+            let mode = try string("mode")
+            guard let catalogue = CatalogueMode(rawValue: mode) else { throw RecordedLine.Unreadable("unknown catalogue \"\(mode)\"") }
+            let tally = CatalogueTally(
+                mode: catalogue, expected: try int("expected"), counted: try int("counted"), staleWrites: try int("stale_writes"))
+            return change(.catalogued(tally), try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
@@ -132,6 +138,13 @@ private struct Fields {
         try check("errors", strategy.canThrow || errors == .result, "throw for a \(strategy.rawValue) run")
         // Absent from files written before `--task-bag` existed.
         let taskBag = object["task_bag"] == nil ? false : try bool("task_bag")
+        // Absent from files written before `--catalogue` existed.
+        let catalogueName = object["catalogue"] == nil || object["catalogue"] is NSNull ? nil : try string("catalogue")
+        let catalogue = try catalogueName.map { name throws(RecordedLine.Unreadable) in
+            guard let mode = CatalogueMode(rawValue: name) else { throw RecordedLine.Unreadable("\"catalogue\" \"\(name)\" is not racy or safe") }
+            return mode
+        }
+        try check("catalogue", catalogue == nil || strategy.addsChildrenToAGroup, "for a \(strategy.rawValue) run")
         try check("task_bag", !taskBag || strategy == .unstructured, "true for a \(strategy.rawValue) run")
         // Absent from files written before `--ignore-cancellation` and `--take` existed.
         let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
@@ -143,7 +156,7 @@ private struct Fields {
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
             yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, ignoreCancellationRate: ignoreRate,
-            take: take, taskBag: taskBag)
+            take: take, taskBag: taskBag, catalogue: catalogue)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

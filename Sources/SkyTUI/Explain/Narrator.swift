@@ -68,6 +68,10 @@ public struct Narrator: Sendable {
         case .terminated: return "the consumer is gone: the stream's onTermination cancels the producer"
         case .orphaned(let count):
             return "the loop has returned; its \(count) unstructured task\(count == 1 ? "" : "s") run on, and nothing cancels them"
+        case .catalogued(let tally) where tally.counted < tally.expected:
+            return "the catalogue counted \(tally.counted) of the \(tally.expected) results handed to it: \(tally.staleWrites) writes were stale"
+        case .catalogued(let tally):
+            return "the catalogue counted all \(tally.counted) results handed to it"
         case .bagCancelled(let count):
             return "the loop has returned; its task bag, torn down, cancels the \(count) task\(count == 1 ? "" : "s") it held"
         case .finished(.drained): return "the run is over: every scan has ended"

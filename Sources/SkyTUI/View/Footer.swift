@@ -18,6 +18,10 @@ enum Footer {
             if let stoppedIn = snapshot.stoppedIn {
                 extras.append("stopped in \(Figures.quantity(stoppedIn.seconds * 1000)) ms")
             }
+            if let tally = snapshot.catalogue {
+                // `--catalogue`: what it counted of the results it was handed.
+                extras.append("catalogue \(tally.counted) of \(tally.expected)")
+            }
             if let checking = snapshot.checkingStoppedIn {
                 // `--ignore-cancellation`: the scans that look stop at once; the others run on.
                 extras.append("those that check in \(Figures.quantity(checking.seconds * 1000)) ms")

@@ -51,6 +51,10 @@ struct RunCommand: ParsableCommand {
               bag, torn down with the loop, they stop:
                 sky --strategy unstructured --total 8 --work 2000000
                 sky --strategy unstructured --task-bag --total 8 --work 2000000
+              A race in safe code: an actor that reads its count, awaits, and writes
+              it back loses updates ("expected 200, got 137"); then the fix:
+                sky --total 200 --batch 8 --work 0 --catalogue racy --no-tui
+                sky --total 200 --batch 8 --work 0 --catalogue safe --no-tui
               Scans that never yield starve the actor; watch its counters lag:
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:

@@ -33,6 +33,8 @@ struct ComparisonPlan {
             "\(strategy.rawValue) cannot run --errors throw, which needs a task group: compare serial, unbounded or batched with it"
         case .errors(.throw) where !shared.strategy.canThrow:
             "--strategy \(shared.strategy.rawValue) cannot run --errors throw, which needs a task group: compare result and throw with --strategy serial, unbounded or batched"
+        case .strategy(let strategy) where !strategy.addsChildrenToAGroup && shared.catalogue != nil:
+            "--catalogue is called by a group's children, so \(strategy.rawValue) cannot take it: compare unbounded, batched and stream with it"
         case .strategy(let strategy) where strategy != .unstructured && shared.taskBag:
             "--task-bag holds unstructured tasks, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy unstructured"
         case .strategy(let strategy) where strategy != .serial && shared.spacing > .zero:

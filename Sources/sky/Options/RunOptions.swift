@@ -123,6 +123,13 @@ struct RunOptions: ParsableArguments {
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
     var take: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy unbounded, batched or stream.",
+            valueName: "racy|safe"),
+        transform: { try ArgumentValue.choice($0) })
+    var catalogue: CatalogueMode?
+
     @Flag(
         name: .customLong("task-bag"),
         help: "With --strategy unstructured: keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
@@ -140,6 +147,9 @@ struct RunOptions: ParsableArguments {
         }
         if !strategy.canThrow && errors == .throw {
             throw ValidationError("--errors throw needs a task group: use it with --strategy serial, unbounded or batched")
+        }
+        if catalogue != nil && !strategy.addsChildrenToAGroup {
+            throw ValidationError("--catalogue is called by a group's children, many at once: use it with --strategy unbounded, batched or stream")
         }
         if taskBag && strategy != .unstructured {
             throw ValidationError("--task-bag keeps unstructured tasks: use it with --strategy unstructured")
