@@ -177,17 +177,25 @@ struct RunBook: Sendable {
             event.ignoresCancellation = occupancy.ignoresCancellation
             events.append(.scan(event))
         }
-        if let askedAt = stopAskedAt, !occupancy.ignoresCancellation, !occupancy.inStream, configuration.ignoreCancellationRate > 0 {
-            // Times only grow, so the last one written is the longest.
-            progress.checkingStoppedIn = now - askedAt
-        }
         account(report, priority: occupancy.priority, at: now, into: &events)
-        if ending == .taken && configuration.strategy.takesInGroupBody, !report.outcome.isCancellation {
-            // `--take` in a group: the body has returned, so this result reaches no one.
-            progress.discarded += 1
+        if let askedAt = stopAskedAt {
+            noteEndAfterStop(of: occupancy, outcome: report.outcome, askedAt: askedAt, at: now)
         }
         noteStopped(at: now)
         return events
+    }
+
+    /// What an end after the run began to stop tells: how long the scans that check for
+    /// cancellation took to stop, and, once a group's body has returned, a result no one takes.
+    private mutating func noteEndAfterStop(of occupancy: SlotOccupancy, outcome: ScanOutcome, askedAt: Duration, at now: Duration) {
+        if configuration.ignoreCancellationRate > 0 && !occupancy.ignoresCancellation && !occupancy.inStream {
+            // Times only grow, so the last one written is the longest.
+            progress.checkingStoppedIn = now - askedAt
+        }
+        if ending == .taken && configuration.strategy.takesInGroupBody && !outcome.isCancellation {
+            // `--take` in a group: the body has returned, so this result reaches no one.
+            progress.discarded += 1
+        }
     }
 
     /// Whether `scan` holds `slot` still: it started there, and its end is not booked yet.

@@ -44,7 +44,7 @@ public struct ScanPlan: Hashable, Sendable {
         // Rolled apart from the failure, so the same seed fails the same scans with or without it.
         let corruptionRoll = Double(SplitMix64.mix(base ^ 5) >> 11) * 0x1p-53
         corruption = corruptionRoll < corruptionRate ? 1 << (SplitMix64.mix(base ^ 6) % 64) : nil
-        checksCancellation = Self.checksCancellation(base: base, ignoreRate: ignoreCancellationRate)
+        checksCancellation = ignoreCancellationRate == 0 || Self.checksCancellation(base: base, ignoreRate: ignoreCancellationRate)
     }
 }
 
