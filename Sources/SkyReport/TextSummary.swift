@@ -55,13 +55,16 @@ public enum TextSummary {
         }
         if let stoppedIn = s.stoppedIn {
             let milliseconds = FixedPoint.fixed(stoppedIn.seconds * 1000, places: 1)
+            let cause = summary.ending == .taken ? "the loop stopped taking" : "the cancellation"
             var line = switch summary.ending {
+            case _ where s.leftRunning != nil && config.taskBag:
+                "  the loop returned, and its task bag, torn down, cancelled its tasks: they stopped \(milliseconds) ms after \(cause)"
+            case _ where s.leftRunning != nil:
+                "  the loop returned at once; its unstructured tasks, which nothing cancelled, ran on for \(milliseconds) ms"
             case .taken where config.strategy.takesInGroupBody:
                 "  the group waited \(milliseconds) ms for its running children after its body returned"
-            case .taken: "  the running scans stopped \(milliseconds) ms after the consumer went"
-            case .cancelled where s.leftRunning != nil && !config.taskBag:
-                "  the loop returned at once; its unstructured tasks, which nothing cancelled, ran on for \(milliseconds) ms"
-            default: "  the running scans stopped \(milliseconds) ms after the cancellation"
+            case .taken where config.strategy == .stream: "  the running scans stopped \(milliseconds) ms after the consumer went"
+            default: "  the running scans stopped \(milliseconds) ms after \(cause)"
             }
             if let checking = s.checkingStoppedIn {
                 line += "; those that check for cancellation, \(FixedPoint.fixed(checking.seconds * 1000, places: 1)) ms"
