@@ -9,6 +9,7 @@ public enum EventLine {
         var line = "{\"event\":\"\(event.name)\",\"scan\":\(event.scan),\"priority\":\"\(event.priority)\""
         line += ",\"time\":\(FixedPoint.seconds(event.time))"
         if let slot = event.slot { line += ",\"slot\":\(slot)" }
+        if event.ignoresCancellation { line += ",\"checks_cancellation\":false" }
         if let span = event.span {
             // What the run-time percentiles count, and what the runtime made of the asked priority:
             // none can be told from the times of the events, and a replay needs them all.
@@ -42,12 +43,14 @@ public enum EventLine {
         case .stopping(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
-        case .discarded(let count): line += ",\"count\":\(count)"
+        case .discarded(let count), .orphaned(let count), .bagCancelled(let count): line += ",\"count\":\(count)"
         case .gap(let until): line += ",\"until\":\(FixedPoint.seconds(until))"
         case .finished(let ending):
             line += ",\"reason\":\"\(ending.name)\""
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
-        case .paused, .resumed, .step, .timeUp, .gapEnded: break
+        case .catalogued(let tally):
+            line += ",\"mode\":\"\(tally.mode.rawValue)\",\"expected\":\(tally.expected),\"counted\":\(tally.counted),\"stale_writes\":\(tally.staleWrites)"
+        case .paused, .resumed, .step, .timeUp, .gapEnded, .terminated: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
     }
@@ -62,8 +65,10 @@ public enum EventLine {
         line += ",\"batch\":\(c.batch),\"seed\":\(c.seed),\"work\":\(c.work),\"failure_rate\":\(c.failureRate)"
         line += ",\"priorities\":\"\(c.priorityMix)\",\"fail_fast\":\(c.failFast),\"speed\":\(c.speed)"
         line += ",\"spacing\":\(FixedPoint.seconds(c.spacing)),\"yields\":\(c.yields),\"verify\":\(c.verify)"
-        line += ",\"corruption_rate\":\(c.corruptionRate)"
-        return line + ",\"cancel_after\":\(c.cancelAfter.map(FixedPoint.seconds) ?? "null")}\n"
+        line += ",\"corruption_rate\":\(c.corruptionRate),\"cancel_after\":\(c.cancelAfter.map(FixedPoint.seconds) ?? "null")"
+        line += ",\"ignore_cancellation\":\(c.ignoreCancellationRate),\"take\":\(c.take.map(String.init) ?? "null")"
+        line += ",\"task_bag\":\(c.taskBag),\"catalogue\":\(c.catalogue.map { "\"\($0.rawValue)\"" } ?? "null")"
+        return line + "}\n"
     }
 
     /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes

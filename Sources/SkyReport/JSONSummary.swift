@@ -3,6 +3,19 @@ public import SkyCore
 
 /// The final summary of a run as one JSON object, for machines.
 public struct JSONSummary: Codable, Equatable, Sendable {
+    /// `--catalogue`: `expected` results handed to it, `counted` by it.
+    public struct Catalogue: Codable, Equatable, Sendable {
+        public var mode: String
+        public var expected: Int
+        public var counted: Int
+        public var staleWrites: Int
+
+        enum CodingKeys: String, CodingKey {
+            case mode, expected, counted
+            case staleWrites = "stale_writes"
+        }
+    }
+
     public struct Percentiles: Codable, Equatable, Sendable {
         public var p50: Double
         public var p95: Double
@@ -108,6 +121,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var durationSeconds: Double?
     public var verify: Bool
     public var corruptionRate: Double
+    /// `--ignore-cancellation`: the fraction of scans whose child never checks for cancellation.
+    public var ignoreCancellation: Double
     public var verificationFailures: Int
     /// The most recent 1000 verification failures.
     public var verificationErrors: [VerificationEntry]
@@ -125,11 +140,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var failureRate: Double
     public var priorities: String
     public var failFast: Bool
-    /// `serial`, `unbounded`, `batched` or `stream`.
+    /// `serial`, `unbounded`, `batched`, `stream`, `async-let` or `unstructured`.
     public var strategy: String
     /// `result` or `throw`.
     public var errorMode: String
-    /// `drained`, `cancelled`, `fail_fast` or `thrown`.
+    /// `--take`: the results the consumer took before it stopped; absent without it.
+    public var take: Int?
+    /// `drained`, `time_up`, `cancelled`, `fail_fast`, `thrown` or `taken`.
     public var ending: String
     public var exitStatus: Int32
     public var scheduled: Int
@@ -148,6 +165,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
     public var stoppedInMs: Double?
+    /// `--catalogue`: the catalogue's mode, the results it was handed and the ones it counted.
+    public var catalogue: Catalogue?
+    /// With `--ignore-cancellation`: the same for the scans that check for cancellation.
+    public var checkingStoppedInMs: Double?
     /// Run time of completed and failed scans, as each scan's child measured its own sweep (the
     /// events' `ran`): no wait for the actor is in it.
     public var latencyMs: Percentiles
@@ -162,10 +183,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var dashboard: FrameFigures?
 
     enum CodingKeys: String, CodingKey {
-        case total, batch, seed, work, priorities, ending, scheduled, completed, failed, cancelled
+        case total, batch, seed, work, priorities, take, catalogue, ending, scheduled, completed, failed, cancelled
         case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
         case durationSeconds = "duration_seconds"
         case corruptionRate = "corruption_rate"
+        case ignoreCancellation = "ignore_cancellation"
+        case checkingStoppedInMs = "checking_stopped_in_ms"
         case verificationFailures = "verification_failures"
         case verificationErrors = "verification_errors"
         case verdictReason = "verdict_reason"
@@ -199,6 +222,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         durationSeconds = config.duration.map(Self.microseconds)
         verify = config.verify
         corruptionRate = config.corruptionRate
+        ignoreCancellation = config.ignoreCancellationRate
         verificationFailures = s.counters.verificationFailures
         verificationErrors = summary.verificationFailures.map {
             VerificationEntry(
@@ -227,6 +251,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         failFast = config.failFast
         strategy = config.strategy.rawValue
         errorMode = config.errors.rawValue
+        take = config.take
+        catalogue = s.catalogue.map {
+            Catalogue(mode: $0.mode.rawValue, expected: $0.expected, counted: $0.counted, staleWrites: $0.staleWrites)
+        }
         ending = summary.ending.name
         self.exitStatus = exitStatus
         scheduled = s.counters.scheduled
@@ -240,7 +268,8 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         maxRunning = s.maxRunning
         peakOnThread = s.peakOnThread
         discarded = s.discarded
-        stoppedInMs = s.stoppedIn.map { ($0.seconds * 1e6).rounded() / 1e3 }
+        stoppedInMs = s.stoppedIn.map(Self.milliseconds)
+        checkingStoppedInMs = s.checkingStoppedIn.map(Self.milliseconds)
         latencyMs = Percentiles(s.runLatency)
         waitMs = Percentiles(s.waitLatency)
         byPriority = Dictionary(uniqueKeysWithValues: ScanPriority.allCases.map { p in
@@ -260,6 +289,11 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     /// Seconds rounded to the microsecond (`OneLineJSON.seconds`).
     private static func microseconds(_ duration: Duration) -> Double {
         OneLineJSON.seconds(duration)
+    }
+
+    /// Milliseconds rounded to the microsecond.
+    private static func milliseconds(_ duration: Duration) -> Double {
+        (duration.seconds * 1e6).rounded() / 1e3
     }
 
     /// The object as one line of JSON.

@@ -14,6 +14,10 @@ public enum StatusLine {
         }
         switch snapshot.phase {
         case .paused: line += "  (paused)"
+        case .stopping where snapshot.leftRunning != nil && !snapshot.configuration.taskBag:
+            line += "  (the loop has returned: its unstructured tasks run on)"
+        case .stopping(.taken) where snapshot.configuration.strategy.takesInGroupBody:
+            line += "  (the body has returned: the group waits for its running children)"
         case .stopping: line += "  (cancelling)"
         case .ready, .running, .finished: break
         }

@@ -18,6 +18,9 @@ public enum TextSummary {
         let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
         let ofTotal = config.total.map { " of \($0)" } ?? ""
         switch summary.ending {
+        case .drained where c.cancelled > 0:
+            // `async-let`: the second scans of pairs whose first failed, left unawaited.
+            lines.append("sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them")
         case .drained:
             lines.append("sky: finished \(c.finished) scans in \(elapsed) s")
         case .timeUp:
@@ -29,11 +32,23 @@ public enum TextSummary {
             lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
         case .thrown(let scan):
             let thrown = "sky: scan \(scan) failed and its error, thrown out of \(config.strategy.throwsOutOf ?? "the run"),"
-            // Out of the serial loop, the error cancels no running scan: none but the failed one ran.
-            lines.append(
-                config.strategy == .serial
-                    ? "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
-                    : "\(thrown) cancelled the rest after \(elapsed) s")
+            // Out of the serial loop, the error cancels no running scan: none but the failed one
+            // ran. Out of a pair's scope, it cancels the one beside it.
+            let line = switch config.strategy {
+            case .serial: "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
+            case .asyncLet: "\(thrown) cancelled its partner after \(elapsed) s: no scan started after it"
+            default: "\(thrown) cancelled the rest after \(elapsed) s"
+            }
+            lines.append(line)
+        case .taken:
+            let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
+            let taker = switch config.strategy {
+            case .stream: "the stream's consumer took \(results) and went"
+            case .serial, .asyncLet: "the loop took \(results) and stopped"
+            case .batched, .unbounded: "the group's body took \(results) and returned"
+            case .unstructured: "the loop took \(results) and returned"
+            }
+            lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
@@ -50,11 +65,34 @@ public enum TextSummary {
             lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
         }
         if let stoppedIn = s.stoppedIn {
-            let figure = FixedPoint.milliseconds(stoppedIn)
-            let what = s.stoppedInGap ? "the serial loop's sleep between two scans ended" : "the running scans stopped"
-            lines.append("  \(what) \(figure) ms after the cancellation")
+            let milliseconds = FixedPoint.milliseconds(stoppedIn)
+            let cause = summary.ending == .taken ? "the loop stopped taking" : "the cancellation"
+            var line = switch summary.ending {
+            case _ where s.stoppedInGap: "  the serial loop's sleep between two scans ended \(milliseconds) ms after \(cause)"
+            case _ where s.leftRunning != nil && config.taskBag:
+                "  the loop returned, and its task bag, torn down, cancelled its tasks: they stopped \(milliseconds) ms after \(cause)"
+            case _ where s.leftRunning != nil:
+                "  the loop returned at once; its unstructured tasks, which nothing cancelled, ran on for \(milliseconds) ms"
+            case .taken where config.strategy.takesInGroupBody:
+                "  the group waited \(milliseconds) ms for its running children after its body returned"
+            case .taken where config.strategy == .stream: "  the running scans stopped \(milliseconds) ms after the consumer went"
+            default: "  the running scans stopped \(milliseconds) ms after \(cause)"
+            }
+            if let checking = s.checkingStoppedIn {
+                line += "; those that check for cancellation, \(FixedPoint.milliseconds(checking)) ms"
+            }
+            lines.append(line)
         }
-        if s.discarded > 0 {
+        if let tally = s.catalogue {
+            var line = "  catalogue (\(tally.mode.rawValue)): expected \(tally.expected), got \(tally.counted)"
+            if tally.counted < tally.expected {
+                line += ": \(tally.staleWrites) writes came back across an await with a stale count, losing \(tally.expected - tally.counted) updates"
+            }
+            lines.append(line)
+        }
+        if s.discarded > 0 && summary.ending == .taken {
+            lines.append("  \(s.discarded) result\(s.discarded == 1 ? "" : "s") finished after the body returned, which the group dropped, errors and all")
+        } else if s.discarded > 0 {
             let with = config.errors == .collect ? "the body's array and the group" : "the group"
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with \(with) when the error was thrown")
         }
@@ -68,7 +106,7 @@ public enum TextSummary {
             return "\(p) \(counts.finished)/\(counts.scheduled)"
         }
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
-        if let runtime = runtimePriorityLine(s.priorityReadings) { lines.append("  " + runtime) }
+        if let runtime = runtimePriorityLine(s.priorityReadings, strategy: config.strategy) { lines.append("  " + runtime) }
         lines.append("  checksum \(Hex.format(s.checksum))")
         if summary.errorCount > 0 {
             lines.append("  errors (\(summary.errorCount)):")
@@ -107,7 +145,7 @@ public enum TextSummary {
     /// `runtime priority: 30 of 30 child tasks kept their scan's priority as base (Task.basePriority); all 30 ran at medium (Task.currentPriority)`,
     /// or, for scans with no task of their own (a serial run's),
     /// `runtime priority: none reached it; the 8 scans ran inline in the loop's task, at medium (Task.currentPriority)`.
-    static func runtimePriorityLine(_ readings: PriorityReadings) -> String? {
+    static func runtimePriorityLine(_ readings: PriorityReadings, strategy: ScanStrategy = .batched) -> String? {
         guard readings.scans > 0 else { return nil }
         let levels = ScanPriority.allCases.map { ($0.description, readings.ranAt[$0]) } + [("other", readings.otherRanAt)]
         let seen = levels.filter { $0.1 > 0 }
@@ -116,8 +154,14 @@ public enum TextSummary {
         guard readings.ownTasks > 0 else {
             return "runtime priority: none reached it; the \(scans) ran inline in the loop's task, at \(ranAt) (Task.currentPriority)"
         }
-        let tasks = readings.ownTasks == 1 ? "child task kept its" : "child tasks kept their"
         let ran = seen.count > 1 ? "they ran at \(ranAt)" : readings.scans == 1 ? "it ran at \(ranAt)" : "all \(readings.scans) ran at \(ranAt)"
+        if strategy == .asyncLet {
+            // `async let` has no priority to ask for: a child's base is its parent's, and matches
+            // its scan's only where the scan asked for that.
+            return "runtime priority: an async let takes none; \(readings.baseAsAsked) of \(readings.ownTasks) child tasks had their scan's "
+                + "as base all the same (Task.basePriority); \(ran) (Task.currentPriority)"
+        }
+        let tasks = readings.ownTasks == 1 ? "child task kept its" : "child tasks kept their"
         return "runtime priority: \(readings.baseAsAsked) of \(readings.ownTasks) \(tasks) scan's priority as base (Task.basePriority); "
             + "\(ran) (Task.currentPriority)"
     }

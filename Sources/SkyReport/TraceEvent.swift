@@ -37,6 +37,7 @@ public enum TraceEvent {
         if let name = span.child.taskName(scan: event.scan) { line += ",\"task\":\(quoted(name))" }
         line += ",\"priority_asked\":\"\(event.priority)\""
         appendPriorities(of: span.child, to: &line)
+        if event.ignoresCancellation { line += ",\"checks_cancellation\":false" }
         line += ",\"outcome\":\"\(event.name)\",\"wait_ms\":\(FixedPoint.fixed(span.wait.seconds * 1000, places: 3))"
         switch event.kind {
         case .completed(let result):
@@ -62,6 +63,10 @@ public enum TraceEvent {
         case .discarded(let count): ("discarded", "\"count\":\(count)")
         case .gap(let until): ("gap", "\"until_ms\":\(FixedPoint.fixed(until.seconds * 1000, places: 3))")
         case .gapEnded: ("gap ended", "")
+        case .terminated: ("terminated", "")
+        case .orphaned(let count): ("orphaned", "\"count\":\(count)")
+        case .bagCancelled(let count): ("bag cancelled", "\"count\":\(count)")
+        case .catalogued(let tally): ("catalogue", "\"expected\":\(tally.expected),\"counted\":\(tally.counted)")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))
@@ -89,6 +94,7 @@ public enum TraceEvent {
         case .cancelled: "cancel"
         case .failFast: "fail fast"
         case .thrown: "throw"
+        case .taken: "take"
         case .drained, .timeUp: ending.name
         }
     }

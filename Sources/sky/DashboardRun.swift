@@ -63,7 +63,9 @@ struct DashboardRun {
         var next = configuration
         next.strategy = strategy
         if strategy == .unbounded { next.total = min(next.total ?? RunConfiguration.unboundedLimit, RunConfiguration.unboundedLimit) }
-        if strategy == .stream { next.errors = .result }
+        if !strategy.canThrow { next.errors = .result }
+        if strategy != .unstructured { next.taskBag = false }
+        if !strategy.addsChildrenToAGroup { next.catalogue = nil }
         if strategy != .serial { next.spacing = .zero }
         return next
     }

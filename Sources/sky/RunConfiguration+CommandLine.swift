@@ -20,6 +20,10 @@ extension RunConfiguration {
         if verify != RunDefaults.sky.verify { words.append(verify ? "--verify" : "--no-verify") }
         if corruptionRate != RunDefaults.corruptionRate { words += ["--inject-corruption", "\(corruptionRate)"] }
         if let cancelAfter { words += ["--cancel-after", "\(Int((cancelAfter / .milliseconds(1)).rounded()))ms"] }
+        if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
+        if let take { words += ["--take", "\(take)"] }
+        if taskBag { words.append("--task-bag") }
+        if let catalogue { words += ["--catalogue", catalogue.rawValue] }
         return words.joined(separator: " ")
     }
 }

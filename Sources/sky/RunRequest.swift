@@ -100,11 +100,16 @@ struct RunRequest {
         if scans.errors == .collect && total == nil {
             throw ValidationError("--errors collect holds every result in the body's array, so it needs a --total (at most \(RunConfiguration.collectLimit))")
         }
+        if scans.take != nil && duration != nil {
+            throw ValidationError(
+                "--take ends the run after that many results and --duration after a time: give a --total with --take (sky soak runs for \(RunDefaults.soak.bound) without one), not a --duration")
+        }
         return RunConfiguration(
             total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),
             seed: scans.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), failureRate: scans.failureRate ?? defaults.failureRate,
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
-            corruptionRate: scans.injectCorruption, cancelAfter: scans.cancelAfter)
+            corruptionRate: scans.injectCorruption, cancelAfter: scans.cancelAfter, ignoreCancellationRate: scans.ignoreCancellation,
+            take: scans.take, taskBag: scans.taskBag, catalogue: scans.catalogue)
     }
 }

@@ -33,6 +33,39 @@ struct RunReplayTests {
             name: "verification failures",
             configuration: RunConfiguration(total: 30, batch: 2, seed: 1, work: 300, verify: true, corruptionRate: 0.3)),
         Case(
+            name: "a stream's consumer that takes three results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .stream, take: 3)),
+        Case(
+            name: "a throwing batched group whose body returns after three results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, errors: .throw, take: 3)),
+        Case(
+            name: "an unbounded group whose body returns after five results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .unbounded, take: 5)),
+        Case(
+            name: "a serial loop that stops after four results",
+            configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: .serial, take: 4)),
+        Case(
+            name: "half the children never check for cancellation, cancelled after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, ignoreCancellationRate: 0.5),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
+            name: "unstructured tasks left running by a cancel after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, strategy: .unstructured),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
+            name: "unstructured tasks in a bag, cancelled after four starts",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 6, work: 300, strategy: .unstructured, taskBag: true),
+            react: { event, history in
+                event.kind == .started && history.filter { $0.kind == .started }.count == 4 ? .cancel : nil
+            }),
+        Case(
+            name: "a racy catalogue",
+            configuration: RunConfiguration(total: 40, batch: 4, seed: 5, failureRate: 0.2, work: 0, strategy: .unbounded, catalogue: .racy)),
+        Case(
             name: "a cancel after six starts",
             configuration: RunConfiguration(total: 400, batch: 3, seed: 2, work: 300),
             react: { event, history in
@@ -123,5 +156,63 @@ struct RunReplayTests {
         var replay = RunReplay(configuration: changed)
         let error = try #require(throws: RunReplay.Impossible.self) { for event in events { try replay.play(event) } }
         #expect(error.description.contains("but the run's seed makes it"), "\(error)")
+    }
+
+    @Test("A stream's termination where no stream's consumer went away is refused")
+    func terminatedOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let terminated = RunEvent.change(RunChange(.terminated, at: events[3].time))
+        var batched = RunReplay(configuration: configuration)
+        let notAStream = try #require(throws: RunReplay.Impossible.self) {
+            for event in Array(events[..<3]) + [terminated] + events[3...] { try batched.play(event) }
+        }
+        #expect(notAStream.description.contains("this is a batched run"), "\(notAStream)")
+        var stream = configuration
+        stream.strategy = .stream
+        var running = RunReplay(configuration: stream)
+        let notStopping = try #require(throws: RunReplay.Impossible.self) { try running.play(terminated) }
+        #expect(notStopping.description.contains("the run is not stopping"), "\(notStopping)")
+    }
+
+    @Test("A child said to check for cancellation where the seed says it does not, or the reverse, is refused")
+    func wrongCancellationCheck() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let first = try Self.index(of: events) { $0.kind == .started }
+        var flipped = events
+        var start = events[first].scanEvent!
+        start.ignoresCancellation = true
+        flipped[first] = .scan(start)
+        var replay = RunReplay(configuration: configuration)
+        let error = try #require(throws: RunReplay.Impossible.self) { for event in flipped { try replay.play(event) } }
+        #expect(error.description.contains("ignores cancellation, but the run's seed says it checks"), "\(error)")
+    }
+
+    @Test("Tasks left running by a loop are refused where no loop of unstructured tasks ran, or with the wrong count")
+    func orphanedOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        var batched = RunReplay(configuration: configuration)
+        let notUnstructured = try #require(throws: RunReplay.Impossible.self) {
+            for event in Array(events[..<3]) + [.change(RunChange(.orphaned(0), at: events[3].time))] { try batched.play(event) }
+        }
+        #expect(notUnstructured.description.contains("but this is not an unstructured run"), "\(notUnstructured)")
+        var unstructured = configuration
+        unstructured.strategy = .unstructured
+        var replay = RunReplay(configuration: unstructured)
+        let wrongCount = try #require(throws: RunReplay.Impossible.self) { try replay.play(.change(RunChange(.orphaned(2), at: .zero))) }
+        #expect(wrongCount.description.contains("with 0 scans running"), "\(wrongCount)")
+    }
+
+    @Test("A catalogue's line in a run that had none, or counting more than it was handed, is refused")
+    func catalogueOutOfPlace() async throws {
+        let (configuration, events) = await Self.smallRun()
+        let line = RunEvent.change(RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 3, counted: 2, staleWrites: 1)), at: events[3].time))
+        var none = RunReplay(configuration: configuration)
+        let noCatalogue = try #require(throws: RunReplay.Impossible.self) { for event in Array(events[..<3]) + [line] { try none.play(event) } }
+        #expect(noCatalogue.description.contains("but the run has none"), "\(noCatalogue)")
+        var racy = configuration
+        racy.catalogue = .racy
+        var replay = RunReplay(configuration: racy)
+        let overCounted = RunEvent.change(RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 2, counted: 3, staleWrites: 0)), at: .zero))
+        #expect(throws: RunReplay.Impossible.self) { try replay.play(overCounted) }
     }
 }

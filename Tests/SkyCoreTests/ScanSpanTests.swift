@@ -27,11 +27,22 @@ struct ScanSpanTests {
                 #expect(span.wait == start - (scheduled[event.scan] ?? .zero))
                 // Measured inside the child, within the span the book saw.
                 #expect(span.ran >= .zero && span.ran <= event.time - start)
-                // A serial run's scans run inline in the loop's own task, so that is the name they read.
-                #expect(span.child.taskName(scan: event.scan) == (strategy == .serial ? ScanChild.serialLoopName : "scan \(event.scan)"))
-                // The priorities it read: a serial run's scans have no task of their own, so no base.
+                // A serial run's scans run inline in the loop's own task, so that is the name they
+                // read; an `async let` child has no name at all.
+                let name: String? = switch strategy {
+                case .serial: ScanChild.serialLoopName
+                case .asyncLet: nil
+                case .unbounded, .batched, .stream, .unstructured: "scan \(event.scan)"
+                }
+                #expect(span.child.taskName(scan: event.scan) == name)
+                // The priorities it read: a serial run's scans have no task of their own, so no
+                // base; an `async let` binding takes no priority, so its child's base is its parent's.
                 #expect(span.child.current != nil)
-                #expect(span.child.base == (strategy == .serial ? nil : event.priority.taskPriority))
+                switch strategy {
+                case .serial: #expect(span.child.base == nil)
+                case .asyncLet: #expect(span.child.base == .medium)
+                case .unbounded, .batched, .stream, .unstructured: #expect(span.child.base == event.priority.taskPriority)
+                }
             }
         }
         #expect(spans == summary.counters.scheduled)

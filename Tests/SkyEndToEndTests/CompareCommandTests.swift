@@ -48,9 +48,9 @@ struct CompareCommandTests {
     }
 
     @Test("Bad input: one line naming the problem and the accepted values, exit status 64, nothing run", arguments: [
-        (["compare"], "two or more names", "serial, unbounded, batched, stream (strategies) or result, throw, collect (error modes)"),
+        (["compare"], "two or more names", "serial, unbounded, batched, stream, async-let, unstructured (strategies) or result, throw, collect (error modes)"),
         (["compare", "serial"], "two or more names", "result, throw, collect (error modes)"),
-        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, stream (strategies) or result, throw, collect"),
+        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, stream, async-let, unstructured (strategies) or result, throw, collect"),
         (["compare", "throw", "collect", "--strategy", "serial"], "collect", "needs --strategy batched"),
         (["compare", "throw", "collect", "--total", "20000"], "collect", "at most 10000"),
         (["compare", "serial", "batched", "--errors", "collect"], "--errors collect", "only batched"),
@@ -58,8 +58,8 @@ struct CompareCommandTests {
         (["compare", "batched", "throw"], "not both strategies or both error modes", "--strategy or --errors"),
         (["compare", "serial", "batched", "--strategy", "stream"], "--strategy", "compare result and throw"),
         (["compare", "result", "throw", "--errors", "throw"], "--errors", "compare strategies"),
-        (["compare", "stream", "batched", "--errors", "throw"], "stream cannot run --errors throw: its results come through an AsyncStream, which does not throw", "compare serial (a failure is thrown out of the serial loop), unbounded or batched (out of the task group)"),
-        (["compare", "result", "throw", "--strategy", "stream"], "--strategy stream cannot run --errors throw: its results come through an AsyncStream", "--strategy serial (a failure is thrown out of the serial loop), unbounded or batched (out of the task group)"),
+        (["compare", "stream", "batched", "--errors", "throw"], "stream cannot run --errors throw: its results come through an AsyncStream, which does not throw", "compare serial (out of the serial loop), unbounded or batched (out of the task group), async-let (out of the async let pair's scope) with it"),
+        (["compare", "result", "throw", "--strategy", "stream"], "--strategy stream cannot run --errors throw: its results come through an AsyncStream", "--strategy serial (out of the serial loop), unbounded or batched (out of the task group), async-let"),
         (["compare", "serial", "unbounded", "--total", "20000"], "unbounded", "at most 10000"),
         (["compare", "serial", "unbounded", "--duration", "10s"], "unbounded", "needs a --total"),
         (["compare", "serial", "batched", "--spacing", "1s"], "--spacing", "serial"),

@@ -141,6 +141,14 @@ struct ReportTests {
             == "runtime priority: 1 of 1 child task kept its scan's priority as base (Task.basePriority); it ran at medium (Task.currentPriority)")
     }
 
+    @Test("An async let run's line says the binding takes no priority, and how many bases matched all the same")
+    func asyncLetRuntimePriority() {
+        var readings = PriorityReadings()
+        for asked in [ScanPriority.high, .medium, .low] { readings.note(asked: asked, ChildView(base: .medium, current: .medium)) }
+        #expect(TextSummary.runtimePriorityLine(readings, strategy: .asyncLet)
+            == "runtime priority: an async let takes none; 1 of 3 child tasks had their scan's as base all the same (Task.basePriority); all 3 ran at medium (Task.currentPriority)")
+    }
+
     @Test("An unwritable events path is refused with the reason")
     func unwritableEvents() {
         #expect(throws: EventsFile.OpenError.self) { try EventsFile(path: "/nonexistent-dir/events.jsonl") }

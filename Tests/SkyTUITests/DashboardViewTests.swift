@@ -142,6 +142,16 @@ struct DashboardViewTests {
         let done = frame(Scene.finished).text
         #expect(done.contains("DONE  18 completed · 2 failed · 0 cancelled in 0:06.2"))
         #expect(done.contains("r: rerun"))
+        // `--take`: a group's body that returned cancels nothing, and says so; a stream's consumer
+        // that went cancels the producer.
+        var returned = Scene.midRun
+        returned.progress.configuration.take = 3
+        returned.progress.phase = .stopping(.taken)
+        let waiting = frame(returned).text
+        #expect(waiting.contains("BODY RETURNED") && !waiting.contains("CANCELLING"))
+        #expect(waiting.contains("the body has returned: the group waits for its running children"))
+        returned.progress.configuration.strategy = .stream
+        #expect(frame(returned).text.contains("CANCELLING"))
         var failFast = Scene.finished
         failFast.progress.phase = .finished(.failFast(scan: 4))
         let stopped = frame(failFast)

@@ -11,10 +11,11 @@ struct NarratorTests {
     }
 
     static func narrate(
-        _ events: [RunEvent], batch: Int, failFast: Bool = false, strategy: ScanStrategy = .batched, errors: ErrorMode = .result
+        _ events: [RunEvent], batch: Int, failFast: Bool = false, strategy: ScanStrategy = .batched, errors: ErrorMode = .result,
+        take: Int? = nil
     ) -> [String] {
         let configuration = RunConfiguration(
-            total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors)
+            total: 20, batch: batch, seed: 1, failFast: failFast, strategy: strategy, errors: errors, take: take)
         var narrator = Narrator(configuration: configuration)
         return events.map { narrator.narrate($0).text }
     }
@@ -150,5 +151,57 @@ struct NarratorTests {
         let started = event(.started, 3, .high, slot: 0)
         #expect(Self.narrate([started], batch: 20, strategy: .unbounded) == ["scan 3 (high) is added to the group: 1 child, the pool runs what it can"])
         #expect(Self.narrate([started], batch: 1, strategy: .serial) == ["scan 3 (high) starts: the loop awaits it before the next one"])
+    }
+
+    @Test("--take: a group's body returns and the ends after it are dropped; a stream's consumer goes and its stream terminates")
+    func take() {
+        func scan(_ kind: ScanEvent.Kind, _ scan: Int, slot: Int?) -> RunEvent {
+            .scan(ScanEvent(kind: kind, scan: scan, priority: .medium, slot: slot, time: .zero))
+        }
+        let result = ScanResult(signals: 7, checksum: 1)
+        let group: [RunEvent] = [
+            scan(.started, 0, slot: 0), scan(.started, 1, slot: 1), scan(.started, 2, slot: 2),
+            scan(.completed(result), 0, slot: 0), .change(RunChange(.stopping(.taken), at: .zero)),
+            scan(.failed(.signalLost), 1, slot: 1), scan(.completed(result), 2, slot: 2),
+            .change(RunChange(.discarded(2), at: .zero)),
+        ]
+        #expect(Array(Self.narrate(group, batch: 3, errors: .throw, take: 1).suffix(4)) == [
+            "the body has taken 1 result and returns, without cancelAll(): the group waits for 2 running children",
+            "scan 1 failed: signal lost, after the body returned: the group drops the error, which reaches no one",
+            "scan 2 (medium) completed: 7 signals found after the body returned: the group drops the result",
+            "the group has waited for every child: 2 results the body never took, dropped",
+        ])
+        let stream: [RunEvent] = [
+            scan(.started, 0, slot: 0), scan(.completed(result), 0, slot: 0), .change(RunChange(.stopping(.taken), at: .zero)),
+            .change(RunChange(.terminated, at: .zero)),
+        ]
+        #expect(Array(Self.narrate(stream, batch: 2, strategy: .stream, take: 1).suffix(2)) == [
+            "the consumer has taken 1 result and goes: no scan starts now",
+            "the consumer is gone: the stream's onTermination cancels the producer",
+        ])
+    }
+
+    @Test("async-let: a failed first leaves its pair's scope, whose second is cancelled on the way out")
+    func asyncLetPair() {
+        func scan(_ kind: ScanEvent.Kind, _ scan: Int, slot: Int) -> RunEvent {
+            .scan(ScanEvent(kind: kind, scan: scan, priority: .low, slot: slot, time: .zero))
+        }
+        let pair: [RunEvent] = [
+            scan(.started, 7, slot: 0), scan(.started, 10, slot: 1), scan(.failed(.sensorGlitch), 7, slot: 0), scan(.cancelled, 10, slot: 1),
+        ]
+        #expect(Array(Self.narrate(pair, batch: 2, strategy: .asyncLet).suffix(2)) == [
+            "scan 7 failed: sensor glitch, wrapped in Result, so the loop leaves its pair's scope, cancelling the second",
+            "scan 10 (low) cancelled on leaving its pair's scope, which waited for it",
+        ])
+    }
+
+    @Test("The catalogue's line says what it counted of what it was handed")
+    func catalogue() {
+        let racy = RunChange(.catalogued(CatalogueTally(mode: .racy, expected: 200, counted: 137, staleWrites: 90)), at: .zero)
+        let safe = RunChange(.catalogued(CatalogueTally(mode: .safe, expected: 200, counted: 200, staleWrites: 0)), at: .zero)
+        #expect(Self.narrate([RunEvent.change(racy), .change(safe)], batch: 4) == [
+            "the catalogue counted 137 of the 200 results handed to it: 90 writes were stale",
+            "the catalogue counted all 200 results handed to it",
+        ])
     }
 }

@@ -76,6 +76,24 @@ extension RunBook {
             _ = beginGap(until: until, at: now)
         case .gapEnded:
             guard endGap(at: now) == [.change(change)] else { throw Impossible("a gap ends where none began") }
+        case .orphaned(let count), .bagCancelled(let count):
+            let bagged = if case .bagCancelled = change.kind { true } else { false }
+            guard configuration.strategy == .unstructured, configuration.taskBag == bagged, progress.leftRunning == nil,
+                count == progress.counters.running
+            else {
+                throw Impossible("\(change.name) \(count), but this is \(configuration.strategy == .unstructured ? "" : "not ")an unstructured run\(configuration.taskBag ? " with a task bag" : ""), with \(progress.counters.running) scans running")
+            }
+            _ = loopReturned(leaving: count, bagCancelled: bagged, at: now)
+        case .catalogued(let tally):
+            guard configuration.catalogue == tally.mode, progress.catalogue == nil, tally.counted <= tally.expected else {
+                throw Impossible("a \(tally.mode.rawValue) catalogue counting \(tally.counted) of \(tally.expected), but the run has \(configuration.catalogue.map { "a \($0.rawValue) catalogue" } ?? "none")\(progress.catalogue == nil ? "" : ", already closed")")
+            }
+            _ = closeCatalogue(tally, at: now)
+        case .terminated:
+            guard configuration.strategy == .stream, ending != nil, !streamTerminated else {
+                throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")
+            }
+            _ = terminate(at: now)
         case .finished(let recorded):
             let c = progress.counters
             guard c.running == 0, c.inStream == 0, c.collected == 0, c.waiting == 0 else {
@@ -108,6 +126,9 @@ extension RunBook {
         }
         guard start.scan == event.scan, start.slot == event.slot else {
             throw Impossible("scan \(event.scan) starts in slot \(event.slot ?? -1), but the rules start scan \(start.scan) in slot \(start.slot) here")
+        }
+        guard start.event.scanEvent?.ignoresCancellation == event.ignoresCancellation else {
+            throw Impossible("scan \(event.scan) \(event.ignoresCancellation ? "ignores" : "checks for") cancellation, but the run's seed says it \(event.ignoresCancellation ? "checks" : "does not")")
         }
     }
 

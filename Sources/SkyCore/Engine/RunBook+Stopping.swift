@@ -61,6 +61,33 @@ extension RunBook {
         return events
     }
 
+    /// `--strategy stream`: the consumer has gone away, and the stream's `onTermination` has
+    /// cancelled the producer. Written once, by the consumer, after the run began to stop.
+    mutating func terminate(at now: Duration) -> [RunEvent] {
+        streamTerminated = true
+        return [.change(RunChange(.terminated, at: now))]
+    }
+
+    /// `--take` in a task group: the group has waited for every child its body left behind. What
+    /// they finished, the group dropped; `finish` counted it, and this line tells how much.
+    mutating func closeGroup(at now: Duration) -> [RunEvent] {
+        ending == .taken && progress.discarded > 0 ? [.change(RunChange(.discarded(progress.discarded), at: now))] : []
+    }
+
+    /// `--strategy unstructured`: the loop that started the tasks has returned, with `running` of
+    /// them still going: left to run on, or cancelled by the task bag it dropped.
+    mutating func loopReturned(leaving running: Int, bagCancelled: Bool, at now: Duration) -> [RunEvent] {
+        progress.leftRunning = running
+        return [.change(RunChange(bagCancelled ? .bagCancelled(running) : .orphaned(running), at: now))]
+    }
+
+    /// `--catalogue`: every child has handed over its result; the catalogue's count against its
+    /// calls.
+    mutating func closeCatalogue(_ tally: CatalogueTally, at now: Duration) -> [RunEvent] {
+        progress.catalogue = tally
+        return [.change(RunChange(.catalogued(tally), at: now))]
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

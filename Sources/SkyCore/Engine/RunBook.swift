@@ -51,6 +51,8 @@ struct RunBook: Sendable {
     /// each with how it ran in the slot it has left, for its terminal event: the array itself is
     /// the body's, and goes if the group throws.
     var collected: [Int: (report: ScanReport, occupancy: SlotOccupancy)] = [:]
+    /// Stream runs: the consumer went away and the stream's `onTermination` ran (`terminate`).
+    var streamTerminated = false
     /// Scans of the total never scheduled because the run stopped first; they have no events.
     var neverScheduled = 0
     /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a
@@ -129,12 +131,14 @@ struct RunBook: Sendable {
         guard canStart, let slot = slots.freeSlot(below: progress.batch), let entry = queue.popNext() else { return nil }
         var occupancy = SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now)
         occupancy.wait = now - entry.scheduledAt
+        occupancy.ignoresCancellation = !configuration.checksCancellation(of: entry.scan)
         latency.record(wait: occupancy.wait)
         slots.occupy(slot, with: occupancy)
         count(entry.priority) { $0.waiting -= 1; $0.running += 1 }
         progress.maxRunning = max(progress.maxRunning, progress.counters.running)
         if progress.phase == .paused { pendingSteps -= 1 }
-        let event = ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now)
+        var event = ScanEvent(kind: .started, scan: entry.scan, priority: entry.priority, slot: slot, time: now)
+        event.ignoresCancellation = occupancy.ignoresCancellation
         return Start(scan: entry.scan, priority: entry.priority, slot: slot, event: .scan(event))
     }
 
@@ -208,14 +212,37 @@ struct RunBook: Sendable {
         var events: [RunEvent] = []
         if recordsEvents {
             let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)
-            events.append(.scan(ScanEvent(
+            var event = ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
-                slot: report.slot, time: now, span: span)))
+                slot: report.slot, time: now, span: span)
+            event.ignoresCancellation = occupancy.ignoresCancellation
+            events.append(.scan(event))
         }
         progress.priorityReadings.note(asked: occupancy.priority, report.child)
         account(report, priority: occupancy.priority, at: now, into: &events)
+        if let askedAt = stopAskedAt {
+            noteEndAfterStop(of: occupancy, outcome: report.outcome, askedAt: askedAt, at: now)
+        }
         noteStopped(at: now)
         return events
+    }
+
+    /// What an end after the run began to stop tells: how long the scans that check for
+    /// cancellation took to stop, and, once a group's body has returned, a result no one takes.
+    private mutating func noteEndAfterStop(of occupancy: SlotOccupancy, outcome: ScanOutcome, askedAt: Duration, at now: Duration) {
+        if configuration.ignoreCancellationRate > 0 && !occupancy.ignoresCancellation && !occupancy.inStream {
+            // Times only grow, so the last one written is the longest.
+            progress.checkingStoppedIn = now - askedAt
+        }
+        if ending == .taken && configuration.strategy.takesInGroupBody && !outcome.isCancellation {
+            // `--take` in a group: the body has returned, so this result reaches no one.
+            progress.discarded += 1
+        }
+    }
+
+    /// Whether `scan` holds `slot` still: it started there, and its end is not booked yet.
+    func holds(_ scan: Int, slot: Int) -> Bool {
+        slot < slots.slots.count && slots.slots[slot]?.scan == scan
     }
 
     // MARK: - Parts of the transitions

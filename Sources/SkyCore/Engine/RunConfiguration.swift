@@ -23,6 +23,10 @@ public struct RunConfiguration: Equatable, Sendable {
     /// The most results a collecting body (`--errors collect`) may hold: like an unbounded group,
     /// its array grows with the total, which is the point it makes.
     public static let collectLimit = unboundedLimit
+    /// `--ignore-cancellation`: the fraction of scans whose child never checks for cancellation.
+    public static let ignoreCancellationRateRange = 0.0...1.0
+    /// `--take`: how many results the run's consumer takes before it stops.
+    public static let takeRange = 1...totalRange.upperBound
 
     /// The most scans to run; `nil` when the run is bounded by `duration` alone.
     public var total: Int?
@@ -54,12 +58,25 @@ public struct RunConfiguration: Equatable, Sendable {
     /// `--cancel-after`: the run cancels itself this long after it starts, as the `c` key does, so
     /// that a cancellation can be shown without a keyboard (a headless lesson, a script).
     public var cancelAfter: Duration?
+    /// The fraction of scans whose child never checks for cancellation, chosen from the seed: a
+    /// cancel does not stop them, and they run to their end (`--ignore-cancellation`).
+    public var ignoreCancellationRate: Double
+    /// `--catalogue`: every completed result is handed to a catalogue actor from its child's task,
+    /// which counts it racily (read, await, write back) or safely; `nil` for no catalogue.
+    public var catalogue: CatalogueMode?
+    /// `--task-bag`, with `--strategy unstructured`: the loop keeps its tasks in a bag that cancels
+    /// them when it is torn down, so they stop with the loop.
+    public var taskBag: Bool
+    /// `--take`: the run's consumer stops after taking this many results, and the strategy shows
+    /// what that does to the scans still running (`RunEnding.taken`); `nil` takes every result.
+    public var take: Int?
 
     public init(
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
-        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil
+        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil,
+        ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil
     ) {
         precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
         precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
@@ -71,9 +88,16 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(Self.speedRange.contains(speed), "speed out of range")
         precondition(Self.spacingRange.contains(spacing), "spacing out of range")
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
-        precondition(strategy != .stream || errors == .result, "a stream run wraps its errors in Result")
+        precondition(strategy.canThrow || errors == .result, "a stream run or unstructured tasks wrap their errors in Result")
         precondition(errors != .collect || (strategy == .batched && (total ?? .max) <= Self.collectLimit), "only a batched run of a bounded total collects")
         precondition(cancelAfter.map(Self.durationRange.contains) ?? true, "cancel-after out of range")
+        precondition(!taskBag || strategy == .unstructured, "only unstructured tasks go in a task bag")
+        precondition(catalogue == nil || strategy.addsChildrenToAGroup, "only a group's children catalogue their results")
+        precondition(Self.ignoreCancellationRateRange.contains(ignoreCancellationRate), "ignore-cancellation rate out of range")
+        precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
+        // A group whose body returns early would wait for the deadline's timer, one of its children.
+        precondition(take == nil || duration == nil, "a run ends at --take results or at --duration, not both")
+        precondition(take == nil || errors != .collect, "a collecting body keeps every result until the group ends")
         self.total = total
         self.duration = duration
         self.batch = batch
@@ -90,15 +114,21 @@ public struct RunConfiguration: Equatable, Sendable {
         self.verify = verify
         self.corruptionRate = corruptionRate
         self.cancelAfter = cancelAfter
+        self.ignoreCancellationRate = ignoreCancellationRate
+        self.take = take
+        self.taskBag = taskBag
+        self.catalogue = catalogue
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.
     public var window: Int {
         switch strategy {
         case .serial: 1
+        // Two `async let` bindings, written in the code.
+        case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
         case .unbounded: total ?? Self.unboundedLimit
-        case .batched, .stream: batch
+        case .batched, .stream, .unstructured: batch
         }
     }
 
@@ -106,7 +136,13 @@ public struct RunConfiguration: Equatable, Sendable {
     public func plan(_ index: Int) -> ScanPlan {
         ScanPlan(
             seed: seed, index: index, lines: work, failureRate: failureRate, mix: priorityMix,
-            corruptionRate: corruptionRate)
+            corruptionRate: corruptionRate, ignoreCancellationRate: ignoreCancellationRate)
+    }
+
+    /// Whether scan `index`'s child checks for cancellation: the same as its plan's, for a
+    /// fraction of the work.
+    public func checksCancellation(of index: Int) -> Bool {
+        ScanPlan.checksCancellation(seed: seed, index: index, ignoreRate: ignoreCancellationRate)
     }
 
     /// The priority of scan `index`: the same as its plan's, for a fraction of the work.

@@ -28,13 +28,23 @@ final class ScanChild: Sendable {
     /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches
     /// the runtime.
     let hasOwnTask: Bool
+    /// `--take` in a task group: where each child announces its own end, which the group keeps
+    /// from its body once the body has returned (`UnawaitedChildren.swift`); `nil` otherwise.
+    let ends: ChildEnds?
+    /// `--catalogue`: where each child hands the result it completed; `nil` otherwise.
+    let catalogue: SignalCatalogue?
 
-    init(configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool) {
+    init(
+        configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool, ends: ChildEnds? = nil,
+        catalogue: SignalCatalogue? = nil
+    ) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
         self.isNamed = isNamed
         hasOwnTask = configuration.strategy != .serial
+        self.ends = ends
+        self.catalogue = catalogue
     }
 
     /// The name of the child task that runs `scan`, as debuggers and `Task.name` show it.
@@ -42,6 +52,9 @@ final class ScanChild: Sendable {
 
     /// The name of the serial loop's task, in which a serial run's scans run one after another.
     static let serialLoopName = "serial loop"
+
+    /// The name of the `async let` strategy's loop task, whose pairs of scans run as its children.
+    static let pairLoopName = "pair loop"
 
     /// `@concurrent`, so a child never runs on the actor that started it.
     @concurrent
@@ -61,6 +74,7 @@ final class ScanChild: Sendable {
         cell.noteFinish(of: scan, outcome)
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
+
 }
 
 /// `--errors throw`: a scan's failure, thrown out of its child so that the group's `next()`

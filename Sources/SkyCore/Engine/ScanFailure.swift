@@ -32,3 +32,10 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Every scan ends as a `Result`, so one failure never brings the run down.
 public typealias ScanOutcome = Result<ScanResult, ScanError>
+
+extension Result where Success == ScanResult, Failure == ScanError {
+    /// The scan was cancelled: it has no result, nor an error of its own.
+    var isCancellation: Bool {
+        if case .failure(.cancelled) = self { true } else { false }
+    }
+}

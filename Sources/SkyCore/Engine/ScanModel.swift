@@ -37,6 +37,13 @@ public actor ScanModel {
     private(set) var loop = RunBook.LoopState()
     /// Serial runs: the loop is parked in a pause, until a control or the deadline.
     var serialGate: CheckedContinuation<Void, Never>?
+    /// Results the strategy's loop has taken, for `--take`.
+    var resultsTaken = 0
+    /// `--take` in a task group: the children's own announcements of their ends, and what the
+    /// bookkeeper keeps of them until the body returns (`UnawaitedChildren.swift`).
+    let childEnds: ChildEnds?
+    var unclaimedEnds: [Int: ScanReport] = [:]
+    var bodyHasReturned = false
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
@@ -45,7 +52,10 @@ public actor ScanModel {
         // A batch can grow while the run goes on, up to the largest batch.
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
-        child = ScanChild(configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty)
+        childEnds = configuration.take != nil && configuration.strategy.takesInGroupBody ? ChildEnds() : nil
+        child = ScanChild(
+            configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty, ends: childEnds,
+            catalogue: configuration.catalogue.map(SignalCatalogue.init(mode:)))
     }
 
     /// The run as it is now. Cheap, and callable from any thread, even while every core is busy.
@@ -87,11 +97,17 @@ public actor ScanModel {
 
         switch configuration.strategy {
         case .serial: await runSerialLoop()
-        case .unbounded: await runUnboundedGroup()
-        case .batched: await runBatchedWindow()
+        case .asyncLet: await runAsyncLetPairs()
+        case .unstructured: await runUnstructuredTasks()
+        case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedGroup() }
+        case .batched: await bookingUnawaitedEnds { await self.runBatchedWindow() }
         case .stream: await runResultStream()
         }
 
+        if let catalogue = child.catalogue {
+            let tally = await catalogue.tally
+            write { [now = now()] in $0.closeCatalogue(tally, at: now) }
+        }
         write { [now = now()] in $0.close(at: now) }
         for sink in sinks { sink.finish() }
         let final = snapshot()

@@ -14,13 +14,19 @@ public struct ScanPlan: Hashable, Sendable {
     /// `--inject-corruption`: the bit this scan's checksum gets flipped in after it is computed,
     /// before it is verified; `nil` for an honest result.
     public let corruption: UInt64?
+    /// Whether the scan's child checks for cancellation as it sweeps; `--ignore-cancellation`
+    /// makes some never look, so a cancel does not stop them.
+    public let checksCancellation: Bool
 
     public struct PlannedFailure: Hashable, Sendable {
         public let failure: ScanFailure
         public let atLine: Int
     }
 
-    public init(seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix, corruptionRate: Double = 0) {
+    public init(
+        seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix, corruptionRate: Double = 0,
+        ignoreCancellationRate: Double = 0
+    ) {
         let base = Self.base(seed: seed, index: index)
         self.index = index
         self.lines = lines
@@ -38,6 +44,7 @@ public struct ScanPlan: Hashable, Sendable {
         // Rolled apart from the failure, so the same seed fails the same scans with or without it.
         let corruptionRoll = Double(SplitMix64.mix(base ^ 5) >> 11) * 0x1p-53
         corruption = corruptionRoll < corruptionRate ? 1 << (SplitMix64.mix(base ^ 6) % 64) : nil
+        checksCancellation = ignoreCancellationRate == 0 || Self.checksCancellation(base: base, ignoreRate: ignoreCancellationRate)
     }
 }
 
@@ -51,6 +58,16 @@ extension ScanPlan {
     /// The root of every roll of scan `index`.
     private static func base(seed: UInt64, index: Int) -> UInt64 {
         SplitMix64.mix(seed ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// Whether scan `index` checks for cancellation: all that the run book needs of it.
+    public static func checksCancellation(seed: UInt64, index: Int, ignoreRate: Double) -> Bool {
+        ignoreRate == 0 || checksCancellation(base: base(seed: seed, index: index), ignoreRate: ignoreRate)
+    }
+
+    /// Rolled apart from the rest, so the same seed gives the same scans whatever the rate.
+    private static func checksCancellation(base: UInt64, ignoreRate: Double) -> Bool {
+        Double(SplitMix64.mix(base ^ 7) >> 11) * 0x1p-53 >= ignoreRate
     }
 
     private static func priority(base: UInt64, mix: PriorityMix) -> ScanPriority {

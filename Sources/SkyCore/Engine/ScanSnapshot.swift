@@ -29,6 +29,10 @@ public enum RunEnding: Equatable, Sendable {
     /// `--duration` ran out: no scan started after it, the running ones finished, and the scans
     /// still waiting in the ready queue (at most one batch) were cancelled.
     case timeUp
+    /// `--take`: the run's consumer took that many results and stopped taking. What became of the
+    /// scans still running is the strategy's to show: a stream's producer is cancelled by the
+    /// stream's `onTermination`.
+    case taken
 
     /// The name used in the JSON summary and the events file.
     public var name: String {
@@ -38,6 +42,7 @@ public enum RunEnding: Equatable, Sendable {
         case .failFast: "fail_fast"
         case .thrown: "thrown"
         case .timeUp: "time_up"
+        case .taken: "taken"
         }
     }
 
@@ -49,6 +54,7 @@ public enum RunEnding: Equatable, Sendable {
         case ("fail_fast", let scan?): self = .failFast(scan: scan)
         case ("thrown", let scan?): self = .thrown(scan: scan)
         case ("time_up", nil): self = .timeUp
+        case ("taken", nil): self = .taken
         default: return nil
         }
     }
@@ -57,7 +63,7 @@ public enum RunEnding: Equatable, Sendable {
     public var scan: Int? {
         switch self {
         case .failFast(let scan), .thrown(let scan): scan
-        case .drained, .cancelled, .timeUp: nil
+        case .drained, .cancelled, .timeUp, .taken: nil
         }
     }
 
@@ -65,7 +71,7 @@ public enum RunEnding: Equatable, Sendable {
     public var isFailure: Bool {
         switch self {
         case .failFast, .thrown: true
-        case .drained, .cancelled, .timeUp: false
+        case .drained, .cancelled, .timeUp, .taken: false
         }
     }
 }
@@ -99,6 +105,11 @@ public struct RunProgress: Equatable, Sendable {
     public var onThread = 0
     /// The most scans ever executing on threads at once.
     public var peakOnThread = 0
+    /// `--strategy unstructured`: tasks still running when the loop that started them returned,
+    /// `nil` until it has; with `--task-bag`, the bag cancelled them.
+    public var leftRunning: Int?
+    /// `--catalogue`: the catalogue's count against its calls, once the run has ended.
+    public var catalogue: CatalogueTally?
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
     /// After a cancellation, how long the last running scan took to stop (or, in a serial run's
@@ -109,6 +120,9 @@ public struct RunProgress: Equatable, Sendable {
     public var gapEnds: Duration?
     /// The stop came while the serial loop slept in a gap: `stoppedIn` measures its sleep.
     public var stoppedInGap = false
+    /// With `--ignore-cancellation`: after a cancellation, how long the last running scan that
+    /// checks for cancellation took to stop; the ones that never check are in `stoppedIn` only.
+    public var checkingStoppedIn: Duration?
     /// Scans completed and failed as their own children counted them, read at the moment of the
     /// snapshot with no hop to the actor; filled in by `ScanModel.snapshot()`. Ahead of `counters`
     /// while the actor waits for a thread.

@@ -12,6 +12,12 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// The same window, exposed as an `AsyncStream` of results that the run consumes; when the
     /// consumer stops, the stream's `onTermination` cancels the producer task.
     case stream
+    /// Two at a time, as two `async let` bindings: when the first of a pair fails, the loop leaves
+    /// the pair's scope without awaiting the second, which Swift then cancels and awaits.
+    case asyncLet = "async-let"
+    /// The sliding window, with each scan in an unstructured `Task {}`: a cancel stops the loop
+    /// that started them, not the tasks, unless a task bag that cancels them on teardown holds them.
+    case unstructured
 
     /// A few words for headers and listings.
     public var summary: String {
@@ -20,21 +26,47 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .unbounded: "all in the group at once"
         case .batched: "sliding window"
         case .stream: "window into an AsyncStream"
+        case .asyncLet: "pairs of async let"
+        case .unstructured: "window of unstructured tasks"
         }
     }
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
-    public var usesBatch: Bool { self == .batched || self == .stream }
+    public var usesBatch: Bool { self == .batched || self == .stream || self == .unstructured }
+
+    /// Whether each scan runs as a child added to a task group (`LoopSteps.addChild`), concurrently
+    /// with the others: what `--catalogue` needs, for its calls to come from many tasks at once.
+    public var addsChildrenToAGroup: Bool { self == .unbounded || self == .batched || self == .stream }
+
+    /// Whether failures can be thrown (`--errors throw`): there must be a group, a scope or a loop
+    /// to throw out of (`throwsOutOf`).
+    public var canThrow: Bool { throwsOutOf != nil }
+
+    /// Whether results are taken in a task group's own body, which `--take` makes return early:
+    /// the group then waits for the children still running, and drops what they return.
+    public var takesInGroupBody: Bool { self == .batched || self == .unbounded }
 
     /// With `--errors throw`, what a failure is thrown out of: in `serial`, the loop, which runs
     /// each scan on the loop's own task, so no scan starts after it; in `unbounded` and
-    /// `batched`, the task group, which cancels every other child. `nil` for `stream`, whose
-    /// results come through an `AsyncStream`, which does not throw.
+    /// `batched`, the task group, which cancels every other child; in `async-let`, the pair's
+    /// scope, which cancels and awaits the binding it did not await. `nil` for `stream`, whose
+    /// results come through an `AsyncStream`, which does not throw, and for `unstructured`, whose
+    /// tasks have no parent to throw to.
     public var throwsOutOf: String? {
         switch self {
         case .serial: "the serial loop"
         case .unbounded, .batched: "the task group"
-        case .stream: nil
+        case .asyncLet: "the async let pair's scope"
+        case .stream, .unstructured: nil
+        }
+    }
+
+    /// Why `--errors throw` has nothing to throw out of; `nil` where it has (`throwsOutOf`).
+    public var whyItCannotThrow: String? {
+        switch self {
+        case .stream: "its results come through an AsyncStream, which does not throw"
+        case .unstructured: "its tasks have no parent to throw to"
+        case .serial, .unbounded, .batched, .asyncLet: nil
         }
     }
 }

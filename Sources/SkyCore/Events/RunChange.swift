@@ -11,8 +11,9 @@ public struct RunChange: Equatable, Sendable {
         case resumed
         /// While paused: one more scan may start.
         case step
-        /// Cancellation was asked for (a control, `--fail-fast`, a thrown failure); running scans
-        /// stop at their next check and no new ones start.
+        /// Cancellation was asked for (a control, `--fail-fast`, a thrown failure), or the consumer
+        /// stopped taking results (`--take`): no new scan starts, and running scans are cancelled,
+        /// so they stop at their next check.
         case stopping(RunEnding)
         /// `--duration` ran out: no scan starts after this, the running ones finish.
         case timeUp
@@ -25,6 +26,17 @@ public struct RunChange: Equatable, Sendable {
         /// The serial loop's sleep has ended: at its time, or cut short by a cancel or the end
         /// of `--duration`.
         case gapEnded
+        /// `--strategy stream`: the consumer went away (it stopped taking, or its task was
+        /// cancelled), so the stream ran its `onTermination`, which cancelled the producer.
+        case terminated
+        /// `--strategy unstructured`: the loop that started the tasks has returned, leaving this
+        /// many running; nothing cancels them, and they run to their ends.
+        case orphaned(Int)
+        /// `--strategy unstructured --task-bag`: the loop has returned, and its task bag, torn down,
+        /// has cancelled the tasks it held, this many of them still running.
+        case bagCancelled(Int)
+        /// `--catalogue`: how many results the catalogue was handed, and how many it counted.
+        case catalogued(CatalogueTally)
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -50,6 +62,10 @@ public struct RunChange: Equatable, Sendable {
         case .discarded: "discarded"
         case .gap: "gap"
         case .gapEnded: "gap_ended"
+        case .terminated: "terminated"
+        case .orphaned: "orphaned"
+        case .bagCancelled: "bag_cancelled"
+        case .catalogued: "catalogue"
         case .finished: "finished"
         }
     }

@@ -26,6 +26,9 @@ public struct ScanEvent: Equatable, Sendable {
     public var time: Duration
     /// The terminal event of a scan that started: its run from start to end.
     public var span: ScanSpan?
+    /// The scan's child never checks for cancellation (`--ignore-cancellation`): told on its
+    /// `started` and terminal events.
+    public var ignoresCancellation = false
 
     public init(kind: Kind, scan: Int, priority: ScanPriority, slot: Int?, time: Duration, span: ScanSpan? = nil) {
         self.kind = kind

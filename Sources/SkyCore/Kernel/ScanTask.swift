@@ -1,5 +1,5 @@
 /// Runs one planned scan: sweeps its sector in chunks, checking for cancellation between chunks
-/// and yielding about once a millisecond.
+/// (unless its plan says it never does) and yielding about once a millisecond.
 ///
 /// The yields matter on a saturated machine: without them the jobs that record results and update
 /// counters queue behind CPU-bound scans on the cooperative pool: measured here, hopping to the
@@ -44,7 +44,7 @@ public struct ScanTask: Sendable {
         if let outcome = runWithoutSuspending() { return outcome }
         gauge?.enter()
         defer { gauge?.leave() }
-        if Task.isCancelled { return .failure(.cancelled) }
+        if isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         var reference = referenceSweep()
@@ -65,7 +65,7 @@ public struct ScanTask: Sendable {
                 slowMotion.owe(for: verify ? 2 &* swept : swept)
             }
             sinceYield &+= swept
-            if Task.isCancelled { return .failure(.cancelled) }
+            if isCancelled { return .failure(.cancelled) }
             if yields && sinceYield >= Self.linesPerYield {
                 sinceYield = 0
                 gauge?.leave()
@@ -77,6 +77,11 @@ public struct ScanTask: Sendable {
         return checked(sweep.result, against: reference?.result)
     }
 
+    /// Whether the sweep stops here: its task is cancelled, and it looks. Cancellation in Swift is
+    /// cooperative, so a scan that never looks (`--ignore-cancellation`) sweeps to its end whatever
+    /// happens to its task; only its sleeps in slow motion are cut short.
+    private var isCancelled: Bool { plan.checksCancellation && Task.isCancelled }
+
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
     /// `nil` for a longer scan. The engine's child calls it first: for the tiny scans of
     /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
@@ -87,7 +92,7 @@ public struct ScanTask: Sendable {
         // Verification counts its lines too. A sweep that never yields never suspends either. Slow
         // motion's ballast is left to `run()`.
         guard (verify ? 2 * stop : stop) < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
-        if Task.isCancelled { return .failure(.cancelled) }
+        if isCancelled { return .failure(.cancelled) }
         gauge?.enter()
         defer { gauge?.leave() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
@@ -95,7 +100,7 @@ public struct ScanTask: Sendable {
         while sweep.line < stop {
             let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
             reference?.advance(by: swept)
-            if Task.isCancelled { return .failure(.cancelled) }
+            if isCancelled { return .failure(.cancelled) }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
         return checked(sweep.result, against: reference?.result)

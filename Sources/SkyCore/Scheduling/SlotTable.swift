@@ -70,6 +70,8 @@ public struct SlotOccupancy: Equatable, Sendable {
     /// Stream runs only: the scan has ended, and its result waits in the stream for the consumer,
     /// which frees the slot when it takes it.
     public var inStream = false
+    /// The scan's child never checks for cancellation (`--ignore-cancellation`).
+    public var ignoresCancellation = false
     /// The priorities the scan's child read about its task as it started; empty until then.
     /// Filled in by `ScanModel.snapshot()`.
     public var child = ChildView()

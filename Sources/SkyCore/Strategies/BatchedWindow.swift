@@ -6,7 +6,9 @@
 /// so a failed scan is booked and the group goes on. With `--errors throw` a failure is thrown
 /// instead: `try await group.next()` rethrows it, the group cancels every other child, waits for
 /// them, and the results they finished are lost. With `--errors collect` the body keeps each
-/// result in an array that the group returns at its end, so a throw loses all of them.
+/// result in an array that the group returns at its end, so a throw loses all of them. With
+/// `--take`, the body returns early, and the group waits for the children it still holds
+/// (`UnawaitedChildren.swift`).
 extension ScanModel {
     func runBatchedWindow() async {
         do {
@@ -20,6 +22,10 @@ extension ScanModel {
                     let now = now()
                     if case .finished(let report) = wake, !collects(report) {
                         settle(report, at: now)
+                        if tookEnough() {
+                            returnEarly(at: now)  // no cancelAll(): the group waits for its children
+                            return results
+                        }
                     } else if case .finished(let report) = wake {
                         // `--errors collect`: into the body's array; the slot is free for the next scan.
                         results.append(report)

@@ -12,11 +12,16 @@
 /// that is the name each scan reads about itself.
 extension ScanModel {
     func runSerialLoop() async {
+        await runInLoopTask(named: ScanChild.serialLoopName) { try await self.serialLoop() }
+    }
+
+    /// Runs `loop` as a child task beside the watchers, so that a cancel reaches what it awaits.
+    func runInLoopTask(named name: String, _ loop: @escaping @Sendable () async throws -> Void) async {
         do {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 addWatchers(to: &group)
-                group.addTask(name: ScanChild.serialLoopName) {
-                    try await self.serialLoop()
+                group.addTask(name: name) {
+                    try await loop()
                     return .loopEnded
                 }
                 while let wake = try await group.next() {
@@ -30,7 +35,7 @@ extension ScanModel {
         } catch let thrown as ThrownFailure {
             settleThrown(thrown)
         } catch {
-            preconditionFailure("the serial loop throws only ThrownFailure: \(error)")
+            preconditionFailure("the loop throws only ThrownFailure: \(error)")
         }
     }
 
@@ -42,6 +47,11 @@ extension ScanModel {
                 throw ThrownFailure(report: report)
             }
             settle(report, at: now())
+            if tookEnough() {
+                // `--take`: the loop stops. Nothing else runs; there is nothing to wait for.
+                write { [now = now()] in $0.stop(.taken, at: now) }
+                return
+            }
             if configuration.spacing > .zero && !isDrained {
                 // The gap ends early when `--duration` runs out: no scan would start after it.
                 var gapEnd = ContinuousClock.now + configuration.spacing
@@ -58,7 +68,7 @@ extension ScanModel {
 
     /// The next scan to run, once the book lets it start: parked while paused, `nil` once the
     /// run is drained or stopping.
-    private func nextSerialStart() async -> RunBook.Start? {
+    func nextSerialStart() async -> RunBook.Start? {
         while true {
             let now = now()
             takeControls(at: now)

@@ -3,7 +3,9 @@
 /// Every scan is added to the group at once, and the pool, not the program, decides how many run:
 /// with more children than threads, most of them wait for a thread while counting as running. The
 /// results are taken as they come, in the order the scans finish. Compare the batched window,
-/// which holds the group to `batch` children and so keeps memory and latency bounded.
+/// which holds the group to `batch` children and so keeps memory and latency bounded. With
+/// `--take`, the body returns early, and the group waits for every child it still holds
+/// (`UnawaitedChildren.swift`): here, nearly all of them.
 extension ScanModel {
     func runUnboundedGroup() async {
         do {
@@ -16,6 +18,10 @@ extension ScanModel {
                     let now = now()
                     if case .finished(let report) = wake {
                         settle(report, at: now)
+                        if tookEnough() {
+                            returnEarly(at: now)  // no cancelAll(): the group waits for its children
+                            return
+                        }
                     } else {
                         handle(wake, in: &group, at: now)
                         // Scans held back by a pause start once it lifts.

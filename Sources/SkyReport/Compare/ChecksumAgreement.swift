@@ -54,7 +54,7 @@ public struct ChecksumAgreement: Equatable, Sendable {
     /// `throw completed 5 of 20 (thrown at scan 8)`, `result completed 17 of 20`.
     private static func account(_ run: ComparedRun) -> String {
         let ofTotal = run.total.map { " of \($0)" } ?? ""
-        let stop = run.drained ? "" : " (\(run.endingText))"
+        let stop = run.drained ? "" : run.ending == .drained ? " (\(run.counters.cancelled) cancelled, left unawaited)" : " (\(run.endingText))"
         return "\(run.name) completed \(run.counters.completed)\(ofTotal)\(stop)"
     }
 

@@ -59,8 +59,9 @@ public struct ComparedRun: Equatable, Sendable {
     }
 
     /// Whether the run ran every scan it was given: only then is the set of scans it completed
-    /// the seed's alone, the same for every strategy and error mode.
-    public var drained: Bool { ending == .drained }
+    /// the seed's alone, the same for every strategy and error mode. An `async-let` run that left
+    /// scans unawaited ends drained with those cancelled.
+    public var drained: Bool { ending == .drained && counters.cancelled == 0 }
 
     /// How the run ended, in a few words: `drained`, `thrown at scan 8`, `running`.
     public var endingText: String {
@@ -71,6 +72,7 @@ public struct ComparedRun: Equatable, Sendable {
         case .timeUp: "time up"
         case .failFast(let scan): "fail-fast at scan \(scan)"
         case .thrown(let scan): "thrown at scan \(scan)"
+        case .taken: "taken"
         }
     }
 }

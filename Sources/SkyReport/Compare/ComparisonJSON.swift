@@ -23,6 +23,9 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
         public var yields: Bool
         public var verify: Bool
         public var corruptionRate: Double
+        public var ignoreCancellation: Double
+        /// Present only with `--take`.
+        public var take: Int?
     }
 
     /// One run's column of the table, with the figures behind it.
@@ -80,7 +83,7 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
             failureRate: c.failureRate, priorities: c.priorityMix.description, failFast: c.failFast,
             strategy: comparesStrategies ? nil : c.strategy.rawValue, errorMode: comparesStrategies ? c.errors.rawValue : nil,
             speed: c.speed, spacingSeconds: OneLineJSON.seconds(c.spacing), yields: c.yields, verify: c.verify,
-            corruptionRate: c.corruptionRate)
+            corruptionRate: c.corruptionRate, ignoreCancellation: c.ignoreCancellationRate, take: c.take)
         cores = comparison.cores
         runs = zip(comparison.settings, comparison.runs).map { setting, run in
             let configuration = setting.applied(to: c)

@@ -59,6 +59,15 @@ private struct Fields {
         case "discarded": return change(.discarded(try int("count")), try time())
         case "gap": return change(.gap(until: try seconds("until")), try time())
         case "gap_ended": return change(.gapEnded, try time())
+        case "terminated": return change(.terminated, try time())
+        case "orphaned": return change(.orphaned(try int("count")), try time())
+        case "bag_cancelled": return change(.bagCancelled(try int("count")), try time())
+        case "catalogue":
+            let mode = try string("mode")
+            guard let catalogue = CatalogueMode(rawValue: mode) else { throw RecordedLine.Unreadable("unknown catalogue \"\(mode)\"") }
+            let tally = CatalogueTally(
+                mode: catalogue, expected: try int("expected"), counted: try int("counted"), staleWrites: try int("stale_writes"))
+            return change(.catalogued(tally), try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
@@ -96,6 +105,7 @@ private struct Fields {
             throw RecordedLine.Unreadable("\"\(name)\" has no \"slot\"")
         }
         var event = ScanEvent(kind: kind, scan: try int("scan"), priority: try priority("priority"), slot: slot, time: try time())
+        event.ignoresCancellation = object["checks_cancellation"] == nil ? false : !(try bool("checks_cancellation"))
         if event.isTerminal, slot != nil, object["ran"] != nil {
             // The child's own figures; the run book fills in the rest of the span.
             let base = object["priority_base"] == nil ? nil : try taskPriority("priority_base")
@@ -130,14 +140,32 @@ private struct Fields {
         try check("spacing", RunConfiguration.spacingRange.contains(c.spacing), "\(c.spacing)")
         try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
         try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
-        try check("errors", strategy != .stream || errors == .result, "\(errors.rawValue) for a stream run")
+        try check("errors", strategy.canThrow || errors == .result, "\(errors.rawValue) for a \(strategy.rawValue) run")
         try check("errors", errors != .collect || strategy == .batched, "collect for a \(strategy.rawValue) run")
         try check("total", errors != .collect || (total ?? .max) <= RunConfiguration.collectLimit, "\(total ?? 0) for a collecting run")
         try check("cancel_after", cancelAfter.map(RunConfiguration.durationRange.contains) ?? true, "\(cancelAfter.map { "\($0)" } ?? "null")")
+        // Absent from files written before `--task-bag` existed.
+        let taskBag = object["task_bag"] == nil ? false : try bool("task_bag")
+        // Absent from files written before `--catalogue` existed.
+        let catalogueName = object["catalogue"] == nil || object["catalogue"] is NSNull ? nil : try string("catalogue")
+        let catalogue = try catalogueName.map { name throws(RecordedLine.Unreadable) in
+            guard let mode = CatalogueMode(rawValue: name) else { throw RecordedLine.Unreadable("\"catalogue\" \"\(name)\" is not racy or safe") }
+            return mode
+        }
+        try check("catalogue", catalogue == nil || strategy.addsChildrenToAGroup, "for a \(strategy.rawValue) run")
+        try check("task_bag", !taskBag || strategy == .unstructured, "true for a \(strategy.rawValue) run")
+        // Absent from files written before `--ignore-cancellation` and `--take` existed.
+        let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
+        try check("ignore_cancellation", RunConfiguration.ignoreCancellationRateRange.contains(ignoreRate), "\(ignoreRate)")
+        let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
+        try check("take", take.map(RunConfiguration.takeRange.contains) ?? true, "\(take ?? 0)")
+        try check("take", take == nil || duration == nil, "with a duration")
+        try check("take", take == nil || errors != .collect, "with --errors collect")
         return RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
-            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, cancelAfter: cancelAfter)
+            yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, cancelAfter: cancelAfter,
+            ignoreCancellationRate: ignoreRate, take: take, taskBag: taskBag, catalogue: catalogue)
     }
 
     private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {

@@ -54,7 +54,7 @@ public struct Verdict: Equatable, Sendable {
             return Verdict(passed: false, reason: "scan \(scan) failed and --fail-fast stopped the run")
         case .thrown(let scan):
             return Verdict(passed: false, reason: "scan \(scan) failed and its thrown error stopped the run")
-        case .drained, .timeUp:
+        case .drained, .timeUp, .taken:
             break
         }
         let finished = c.finished

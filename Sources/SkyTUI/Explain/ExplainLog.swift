@@ -63,7 +63,7 @@ public struct ExplainLog: Sendable {
             switch ending {
             case .thrown(let scan), .failFast(let scan):
                 causes.append(stoppingFailure?.scan == scan ? stoppingFailure!.line : line)
-            case .cancelled, .drained, .timeUp:
+            case .cancelled, .drained, .timeUp, .taken:
                 causes.append(line)
             }
             stoppingFailure = nil

@@ -22,6 +22,8 @@ public struct Narrator: Sendable {
     private var collected: Set<Int> = []
     /// The run has begun to stop: later failures are no longer its cause.
     private var stopping = false
+    /// `--take`: the run stopped taking results, so what is discarded later is what it never took.
+    private var stoppedTaking = false
     /// `--errors throw` threw a failure out of a task group.
     private var thrown = false
     /// The key the dashboard saw cancel the run, if it did: the stop's event does not say who
@@ -82,26 +84,51 @@ public struct Narrator: Sendable {
         case .step: return Narration("step: one more scan may start")
         case .stopping(let ending):
             stopping = true
-            if case .thrown = ending, configuration.strategy != .serial { thrown = true }
+            if case .thrown = ending, configuration.strategy.takesInGroupBody { thrown = true }
+            if case .taken = ending { stoppedTaking = true }
+            let cancelled = "cancelled\(cancelKey.map { " with \($0)" } ?? "")"
+            let taken = "\(configuration.take ?? 0) result\(configuration.take == 1 ? "" : "s")"
             let text =
                 switch ending {
-                case .cancelled:
-                    "cancelled\(cancelKey.map { " with \($0)" } ?? ""): no scan starts now, and running ones stop at their next check"
+                case .cancelled where configuration.strategy == .unstructured:
+                    "\(cancelled): no scan starts now, and the loop returns; its tasks are not its children"
+                case .cancelled: "\(cancelled): no scan starts now, and running ones stop at their next check"
                 case .failFast(let scan): "scan \(scan)'s failure stops the run (--fail-fast)"
                 case .thrown(let scan) where configuration.strategy == .serial:
                     "scan \(scan)'s failure is thrown out of the serial loop: no scan starts after it"
+                case .thrown(let scan) where configuration.strategy == .asyncLet:
+                    "scan \(scan)'s failure is thrown out of its pair's scope, which cancels its partner: no scan starts after it"
                 case .thrown(let scan): "scan \(scan)'s failure is thrown: every other scan is cancelled"
+                case .taken:
+                    switch configuration.strategy {
+                    case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
+                    case .serial, .asyncLet: "the loop has taken \(taken) and stops"
+                    case .unstructured: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .batched, .unbounded:
+                        "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
+                    }
                 case .drained, .timeUp: "the run is stopping"
                 }
             return Narration(text, tone: .stop, cause: .stop(ending))
         case .timeUp:
             return Narration("time is up: no scan starts after this, running ones finish", tone: .stop, cause: .timeUp)
+        case .discarded(let count) where stoppedTaking:
+            return Narration("the group has waited for every child: \(count) result\(count == 1 ? "" : "s") the body never took, dropped")
         case .discarded(let count):
             return Narration("\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group")
         case .gap(let until):
             let length = FixedPoint.fixed((until - change.time).seconds, places: 1)
             return Narration("the loop sleeps \(length) s before the next scan (--spacing)")
         case .gapEnded: return Narration("the loop wakes from its sleep")
+        case .terminated: return Narration("the consumer is gone: the stream's onTermination cancels the producer")
+        case .orphaned(let count):
+            return Narration("the loop has returned; its \(count) unstructured task\(count == 1 ? "" : "s") run on, and nothing cancels them")
+        case .catalogued(let tally) where tally.counted < tally.expected:
+            return Narration("the catalogue counted \(tally.counted) of the \(tally.expected) results handed to it: \(tally.staleWrites) writes were stale")
+        case .catalogued(let tally):
+            return Narration("the catalogue counted all \(tally.counted) results handed to it")
+        case .bagCancelled(let count):
+            return Narration("the loop has returned; its task bag, torn down, cancels the \(count) task\(count == 1 ? "" : "s") it held")
         case .finished(.drained): return Narration("the run is over: every scan has ended")
         case .finished: return Narration("the run is over")
         }
@@ -113,6 +140,8 @@ public struct Narrator: Sendable {
         func repeated(_ kind: Narration.Repeat.Kind, _ plural: String) -> Narration.Repeat {
             Narration.Repeat(kind: kind, plural: plural, priority: event.priority)
         }
+        // `--take` in a group: the body has returned, and nothing it awaits hands this end to it.
+        let unawaited = stoppedTaking && strategy.takesInGroupBody
         switch event.kind {
         case .scheduled:
             guard busy >= batch && strategy != .unbounded else {
@@ -146,23 +175,37 @@ public struct Narrator: Sendable {
             return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
-            let via = strategy == .stream ? ", taken from the stream" : ""
+            let via = unawaited ? " after the body returned: the group drops the result" : strategy == .stream ? ", taken from the stream" : ""
             return Narration("\(scan) completed: \(result.signals) signals found\(via)", repeats: repeated(.completed, "completed\(via)"))
         case .failed(let failure):
+
             vacate(event)
+            if unawaited {
+                return Narration("scan \(event.scan) failed: \(failure), after the body returned: the group drops the error, which reaches no one", tone: .failure)
+            }
             // A failure while the run already stops changes nothing: the stop has its cause.
             if stopping { return Narration("scan \(event.scan) failed: \(failure), as the run stops", tone: .failure) }
             if configuration.errors.throwsFailures {
                 let consequence =
-                    strategy == .serial
-                    ? "thrown out of the serial loop: no scan starts after it"
-                    : "thrown out of the group, which cancels every other scan"
+                    switch strategy {
+                    case .serial: "thrown out of the serial loop: no scan starts after it"
+                    case .asyncLet: "thrown out of its pair's scope, which cancels its partner: no scan starts after it"
+                    default: "thrown out of the group, which cancels every other scan"
+                    }
                 return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure, cause: .failure(scan: event.scan))
             }
             if configuration.failFast {
                 return Narration("scan \(event.scan) failed: \(failure), --fail-fast cancels the rest", tone: .failure, cause: .failure(scan: event.scan))
             }
-            return Narration("scan \(event.scan) failed: \(failure), wrapped in Result, the group goes on", tone: .failure)
+            let consequence =
+                switch strategy {
+                // The first of a pair takes slot 0, the second slot 1.
+                case .asyncLet where event.slot == 0: "wrapped in Result, so the loop leaves its pair's scope, cancelling the second"
+                case .asyncLet: "wrapped in Result"
+                case .serial, .unstructured: "wrapped in Result, the loop goes on"
+                default: "wrapped in Result, the group goes on"
+                }
+            return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure)
         case .verificationFailed(let failure):
             vacate(event)
             return Narration("scan \(event.scan) finished with a wrong result on core \(failure.core): possible hardware fault", tone: .failure)
@@ -177,6 +220,9 @@ public struct Narrator: Sendable {
                 return Narration(
                     "\(scan) went with the group: stopped at its next cancellation check, or finished and its result discarded",
                     repeats: repeated(.cancelledRunning, "went with the group: each stopped at its next cancellation check, or finished and its result discarded"))
+            }
+            if strategy == .asyncLet && !stopping {
+                return Narration("\(scan) cancelled on leaving its pair's scope, which waited for it")
             }
             return Narration(
                 "\(scan) cancelled: it stopped at its next cancellation check",

@@ -84,6 +84,19 @@ public struct DashboardState: Sendable {
         !isFinished && !isStopping && (pauseRequested || snapshot.phase == .paused)
     }
 
+    /// `--take` in a task group: the body has returned, nothing was cancelled, and the group waits
+    /// for the children still running.
+    public var isWaitingForChildren: Bool {
+        guard !isFinished, !quitRequested, !cancelRequested, case .stopping(.taken) = snapshot.phase else { return false }
+        return snapshot.configuration.strategy.takesInGroupBody
+    }
+
+    /// `--strategy unstructured` without a task bag: the loop has returned, and the tasks it
+    /// started run on, which nothing cancels.
+    public var isOrphaned: Bool {
+        !isFinished && snapshot.leftRunning != nil && !snapshot.configuration.taskBag
+    }
+
     /// Cancellation asked for or under way, and the run not yet finished.
     public var isStopping: Bool {
         if isFinished { return false }

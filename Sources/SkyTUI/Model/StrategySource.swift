@@ -32,6 +32,8 @@ public struct StrategySource: Equatable, Sendable {
         case .unbounded: "UnboundedGroup.swift"
         case .batched: "BatchedWindow.swift"
         case .stream: "ResultStream.swift"
+        case .asyncLet: "AsyncLetPairs.swift"
+        case .unstructured: "UnstructuredTasks.swift"
         }
     }
 

@@ -18,6 +18,14 @@ enum Footer {
             if let stoppedIn = snapshot.stoppedIn {
                 extras.append("stopped in \(Figures.quantity(stoppedIn.seconds * 1000)) ms")
             }
+            if let tally = snapshot.catalogue {
+                // `--catalogue`: what it counted of the results it was handed.
+                extras.append("catalogue \(tally.counted) of \(tally.expected)")
+            }
+            if let checking = snapshot.checkingStoppedIn {
+                // `--ignore-cancellation`: the scans that look stop at once; the others run on.
+                extras.append("those that check in \(Figures.quantity(checking.seconds * 1000)) ms")
+            }
             // A lesson's key to go on is what its done screen is for: the extras leave it room.
             let kept = state.info.lesson.map { lessonHints(DashboardKeys.label(of: .nextPart), $0).last?.count ?? 0 } ?? 0
             for extra in extras where text.count + extra.count + 3 + kept <= width {
@@ -59,7 +67,11 @@ enum Footer {
             column = grid.write(" " + meaning + " ", x: column, y: y)
         }
         let status: (String, Tint)? =
-            if state.isStopping {
+            if state.isOrphaned {
+                ("the loop has returned: its unstructured tasks run on, and nothing cancels them", .warn)
+            } else if state.isWaitingForChildren {
+                ("the body has returned: the group waits for its running children", .warn)
+            } else if state.isStopping {
                 ("cancelling: running scans stop at their next check", .warn)
             } else if state.isPaused && !live {
                 ("replay paused: n plays on to the next scan's start", .warn)

@@ -19,8 +19,9 @@ enum HeaderPanel {
         let mix = config.priorityMix
         let batch = switch config.strategy {
         case .serial: "one at a time"
+        case .asyncLet: "two at a time"
         case .unbounded: "no batch"
-        case .batched, .stream: "batch \(snapshot.batch)"
+        case .batched, .stream, .unstructured: "batch \(snapshot.batch)"
         }
         let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
         let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"
@@ -72,8 +73,11 @@ enum HeaderPanel {
         case .finished(.cancelled): return ("CANCELLED", Style(.warn, bold: true, reverse: true))
         case .finished(.failFast): return ("STOPPED: FAIL-FAST", Style(.bad, bold: true, reverse: true))
         case .finished(.thrown): return ("STOPPED: THROWN", Style(.bad, bold: true, reverse: true))
+        case .finished(.taken): return ("DONE: TAKEN", Style(.good, bold: true, reverse: true))
         default: break
         }
+        if state.isOrphaned { return ("ORPHANS RUN ON", Style(.warn, bold: true, reverse: true)) }
+        if state.isWaitingForChildren { return ("BODY RETURNED", Style(.warn, bold: true, reverse: true)) }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }
         if state.isPaused { return ("PAUSED", Style(.warn, bold: true, reverse: true)) }
         if state.snapshot.phase == .ready { return ("STARTING", Style(.muted, bold: true, reverse: true)) }

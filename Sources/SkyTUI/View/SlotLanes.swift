@@ -15,7 +15,7 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
         case .unbounded: "\(busy) in the group"
-        case .serial, .batched, .stream: "\(busy) of \(snapshot.batch) busy"
+        case .serial, .batched, .stream, .asyncLet, .unstructured: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
@@ -55,6 +55,10 @@ enum SlotLanes {
             if slot >= snapshot.batch {
                 // Above a shrunken batch: the lane goes when its scan finishes.
                 column = grid.write("closing ", x: column, y: row, style: Style(.warn), width: x + width - column)
+            }
+            if occupant.ignoresCancellation {
+                // `--ignore-cancellation`: a cancel will not stop this one.
+                column = grid.write("never checks ", x: column, y: row, style: Style(.warn), width: x + width - column)
             }
             if median > .zero {
                 Bar.draw(ran / median, into: &grid, x: column, y: row, width: min(24, x + width - column - 1),

@@ -35,6 +35,26 @@ struct RunCommand: ParsableCommand {
                 sky --errors throw --failure-rate 0.2 --seed 4
               One at a time, two seconds apart, in slow motion:
                 sky --strategy serial --spacing 2s --speed 0.5 --total 6
+              A stream's consumer that stops after three results; its stream's
+              onTermination cancels the producer, and the summary says how fast:
+                sky --strategy stream --take 3 --work 200000
+              A group's body that returns after three results: the group still
+              waits for its running children, and drops what they return:
+                sky --take 3 --work 200000
+              Half the scans never check for cancellation: press c, and watch
+              them run on while the others stop:
+                sky --ignore-cancellation 0.5 --total 8 --work 2000000
+              Pairs of async let: when a pair's first scan fails, leaving the
+              scope cancels the second, then waits for it:
+                sky --strategy async-let --failure-rate 0.4 --total 12
+              Each scan in a Task {}: press c, and the orphans run on; with a task
+              bag, torn down with the loop, they stop:
+                sky --strategy unstructured --total 8 --work 2000000
+                sky --strategy unstructured --task-bag --total 8 --work 2000000
+              A race in safe code: an actor that reads its count, awaits, and writes
+              it back loses updates ("expected 200, got 137"); then the fix:
+                sky --total 200 --batch 8 --work 0 --catalogue racy --no-tui
+                sky --total 200 --batch 8 --work 0 --catalogue safe --no-tui
               Scans that never yield starve the actor; watch its counters lag:
                 sky --batch 8 --work 2000000 --no-yield --counters direct
               Guided lessons:

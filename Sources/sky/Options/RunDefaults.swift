@@ -24,6 +24,7 @@ struct RunDefaults {
     static let speed = 1.0
     static let spacing = Duration.zero
     static let corruptionRate = 0.0
+    static let ignoreCancellationRate = 0.0
     static let counters = CounterSource.viaActor
     static let format = OutputFormat.text
 

@@ -80,8 +80,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window) or stream (the window through an AsyncStream) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: "serial|unbounded|batched|stream"),
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream), async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) or unstructured (the window, each scan a Task {}, which a cancel does not reach) (default \(RunDefaults.strategy.rawValue)).",
+            valueName: "serial|unbounded|batched|stream|async-let|unstructured"),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
 
@@ -114,6 +114,35 @@ struct RunOptions: ParsableArguments {
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
     var cancelAfter: Duration?
 
+    @Option(
+        name: .customLong("ignore-cancellation"),
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Fraction of scans whose child never checks for cancellation, 0 to 1 or a percentage, chosen from the seed: a cancel does not stop them, and they run to their end.",
+            valueName: "p"),
+        transform: { try ArgumentValue.fraction($0) })
+    var ignoreCancellation: Double = RunDefaults.ignoreCancellationRate
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Stop taking results after this many (not with --duration): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
+            valueName: "n"),
+        transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
+    var take: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy unbounded, batched or stream.",
+            valueName: "racy|safe"),
+        transform: { try ArgumentValue.choice($0) })
+    var catalogue: CatalogueMode?
+
+    @Flag(
+        name: .customLong("task-bag"),
+        help: "With --strategy unstructured: keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
+    var taskBag = false
+
     @Flag(
         name: .customLong("no-yield"),
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
@@ -121,19 +150,25 @@ struct RunOptions: ParsableArguments {
 
     /// The strategies `--errors throw` runs with, and where each throws a failure to.
     static var throwingStrategies: String {
-        "serial (a failure is thrown out of \(ScanStrategy.serial.throwsOutOf!)), unbounded or batched (out of \(ScanStrategy.batched.throwsOutOf!))"
+        var outOf: [(strategies: [String], thrownOutOf: String)] = []
+        for strategy in ScanStrategy.allCases {
+            guard let thrownOutOf = strategy.throwsOutOf else { continue }
+            if outOf.last?.thrownOutOf == thrownOutOf {
+                outOf[outOf.count - 1].strategies.append(strategy.rawValue)
+            } else {
+                outOf.append(([strategy.rawValue], thrownOutOf))
+            }
+        }
+        return outOf.map { "\($0.strategies.joined(separator: " or ")) (out of \($0.thrownOutOf))" }.joined(separator: ", ")
     }
-
-    /// Why `--errors throw` does not run with `--strategy stream`: what happens to its results.
-    static let streamResults = "results come through an AsyncStream, which does not throw"
 
     mutating func validate() throws {
         if strategy == .unbounded && (total ?? 0) > RunConfiguration.unboundedLimit {
             throw ValidationError(
                 "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
         }
-        if strategy == .stream && errors == .throw {
-            throw ValidationError("--errors throw is for --strategy \(Self.throwingStrategies); stream's \(Self.streamResults)")
+        if let why = strategy.whyItCannotThrow, errors == .throw {
+            throw ValidationError("--errors throw is for --strategy \(Self.throwingStrategies); \(strategy.rawValue) cannot: \(why)")
         }
         if errors == .collect && strategy != .batched {
             throw ValidationError("--errors collect frees each slot as its result goes into the body's array: use it with --strategy batched")
@@ -141,6 +176,15 @@ struct RunOptions: ParsableArguments {
         if errors == .collect, let total, total > RunConfiguration.collectLimit {
             throw ValidationError(
                 "--errors collect holds every result in the body's array, so it needs a --total of at most \(RunConfiguration.collectLimit)")
+        }
+        if take != nil && errors == .collect {
+            throw ValidationError("--errors collect keeps every result in the body's array until the group ends, so it does not take --take: use --errors result or throw")
+        }
+        if catalogue != nil && !strategy.addsChildrenToAGroup {
+            throw ValidationError("--catalogue is called by a group's children, many at once: use it with --strategy unbounded, batched or stream")
+        }
+        if taskBag && strategy != .unstructured {
+            throw ValidationError("--task-bag keeps unstructured tasks: use it with --strategy unstructured")
         }
         if spacing > .zero && strategy != .serial {
             throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
