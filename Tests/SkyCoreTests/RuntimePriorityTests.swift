@@ -121,7 +121,8 @@ struct RuntimePriorityTests {
     @Test("With every core busy at medium, a job at high, low or background still starts at once, on a thread of its own")
     func otherPrioritiesDoNotQueueBehindAFullPool() throws {
         let probe = try PriorityProbeRun("other-priorities")
-        #expect(probe.strings("started_while_held") == ["high", "low", "background"],
+        // Each on a thread of its own, so in no particular order.
+        #expect(probe.strings("started_while_held").sorted() == ["background", "high", "low"],
                 "started while \(probe.cores) medium jobs held the cores: \(probe.strings("started_while_held"))")
     }
 
