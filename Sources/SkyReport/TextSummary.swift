@@ -36,7 +36,7 @@ public enum TextSummary {
             // ran. Out of a pair's scope, it cancels the one beside it.
             let line = switch config.strategy {
             case .serial: "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
-            case .asyncLet: "\(thrown) cancelled its partner after \(elapsed) s: no scan started after it"
+            case .asyncLet: "\(thrown) ended the run after \(elapsed) s: the scope cancelled and awaited its pair's other scan, and no scan started after it"
             default: "\(thrown) cancelled the rest after \(elapsed) s"
             }
             lines.append(line)

@@ -7,7 +7,9 @@ extension RunConfiguration {
         var words = ["sky"]
         if let total { words += ["--total", "\(total)"] }
         if let duration { words += ["--duration", "\(Int((duration / .milliseconds(1)).rounded()))ms"] }
-        words += ["--batch", "\(batch)", "--seed", "\(seed)"]
+        // A strategy that sets its own width (serial: one; async-let: a pair; unbounded: all) takes no --batch.
+        if strategy.usesBatch { words += ["--batch", "\(batch)"] }
+        words += ["--seed", "\(seed)"]
         if work != RunDefaults.work { words += ["--work", "\(work)"] }
         if failureRate != RunDefaults.sky.failureRate { words += ["--failure-rate", "\(failureRate)"] }
         if priorityMix != RunDefaults.priorities { words += ["--priorities", "\(priorityMix)"] }

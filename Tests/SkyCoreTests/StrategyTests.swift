@@ -127,6 +127,8 @@ struct StrategyTests {
         #expect(events.filter { if case .failed = $0.kind { true } else { false } }.map(\.scan) == [scan])
         // Discarded results are children's successes the parent never took.
         #expect(summary.snapshot.discarded >= 0 && summary.snapshot.discarded <= started.count - c.completed - 1)
+        // The throw is booked once the group had awaited the others: no "stopped in" to tell.
+        #expect(summary.snapshot.stoppedIn == nil)
     }
 
     @Test("Result mode with the same seed keeps going and keeps every result")

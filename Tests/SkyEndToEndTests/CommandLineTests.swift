@@ -194,6 +194,19 @@ struct CommandLineTests {
         #expect(try key(SkyBinary.run(arguments)) == key(SkyBinary.run(arguments)))
     }
 
+    @Test("The replay line gives --batch only to a strategy that takes it, and runs the same scans again",
+          arguments: [("serial", false), ("async-let", false), ("unbounded", false), ("batched", true), ("stream", true)])
+    func replayLine(strategy: String, takesBatch: Bool) throws {
+        let arguments = ["--strategy", strategy, "--total", "6", "--batch", "3", "--seed", "8", "--work", "500", "--failure-rate", "0"]
+        let outcome = try SkyBinary.run(arguments)
+        let line = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("  replay: sky ") })
+        let words = line.dropFirst("  replay: sky ".count).split(separator: " ").map(String.init)
+        #expect(words.contains("--batch") == takesBatch, "\(line)")
+        let again = try SkyBinary.run(words)
+        #expect(again.status == 0)
+        #expect(again.stdout.split(separator: "\n").first { $0.contains("checksum") } == outcome.stdout.split(separator: "\n").first { $0.contains("checksum") })
+    }
+
     @Test("--fail-fast stops at the first failure with exit status 1")
     func failFast() throws {
         let outcome = try SkyBinary.run([

@@ -92,6 +92,9 @@ extension RunBook {
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }
         progress.phase = .stopping(ending)
+        // A throw is booked only once it has left the group (or scope), which had already
+        // cancelled and awaited the others: how long they took to stop is not the book's to time.
+        if case .thrown = ending { return [.change(RunChange(.stopping(ending), at: now))] }
         stopAskedAt = now
         progress.stoppedInGap = progress.gapEnds != nil
         noteStopped(at: now)

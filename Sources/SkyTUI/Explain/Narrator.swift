@@ -97,7 +97,7 @@ public struct Narrator: Sendable {
                 case .thrown(let scan) where configuration.strategy == .serial:
                     "scan \(scan)'s failure is thrown out of the serial loop: no scan starts after it"
                 case .thrown(let scan) where configuration.strategy == .asyncLet:
-                    "scan \(scan)'s failure is thrown out of its pair's scope, which cancels its partner: no scan starts after it"
+                    "scan \(scan)'s failure is thrown out of its pair's scope, which cancels and awaits the pair's other scan: no scan starts after it"
                 case .thrown(let scan): "scan \(scan)'s failure is thrown: every other scan is cancelled"
                 case .taken:
                     switch configuration.strategy {
@@ -189,7 +189,7 @@ public struct Narrator: Sendable {
                 let consequence =
                     switch strategy {
                     case .serial: "thrown out of the serial loop: no scan starts after it"
-                    case .asyncLet: "thrown out of its pair's scope, which cancels its partner: no scan starts after it"
+                    case .asyncLet: "thrown out of its pair's scope, which cancels and awaits the pair's other scan: no scan starts after it"
                     default: "thrown out of the group, which cancels every other scan"
                     }
                 return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure, cause: .failure(scan: event.scan))
