@@ -13,6 +13,9 @@ public enum LessonAnswers {
         3: ResultVsThrow.answer,
         4: PrioritiesAndStarvation.answer,
         5: Cancellation.answer,
+        9: AsyncLetBesideAGroup.answer,
+        10: UnstructuredTasks.answer,
+        12: ActorReentrancy.answer,
         13: ThrowingLosesResults.answer,
     ]
 

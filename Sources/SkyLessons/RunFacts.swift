@@ -30,6 +30,15 @@ public struct RunFacts: Sendable {
     public private(set) var gaps: [Gap] = []
     /// The most scans running at once, by the events: started, and not yet ended or handed on.
     public private(set) var maxRunning = 0
+    /// The starts in rounds, in order: a round begins with a start while no scan runs, and holds
+    /// every start until the next such one. An `async-let` run's rounds are its pairs, since a
+    /// pair starts only once the scope of the last is over.
+    public private(set) var rounds: [[ScanEvent]] = []
+    /// `--strategy unstructured`: the loop that started the tasks returned, leaving `count` running;
+    /// `bagged` if its task bag, torn down, cancelled them (`bag_cancelled`), else orphans.
+    public private(set) var loopReturned: (time: Duration, count: Int, bagged: Bool)?
+    /// `--catalogue`: how the catalogue fared, and when the run told it.
+    public private(set) var catalogue: (time: Duration, tally: CatalogueTally)?
 
     public init(_ events: [RunEvent]) {
         var running = 0
@@ -43,6 +52,9 @@ public struct RunFacts: Sendable {
                 case .discarded(let count): discarded = count
                 case .gap(let until): gaps.append(Gap(began: change.time, until: until))
                 case .gapEnded where !gaps.isEmpty: gaps[gaps.count - 1].ended = change.time
+                case .orphaned(let count): loopReturned = (change.time, count, false)
+                case .bagCancelled(let count): loopReturned = (change.time, count, true)
+                case .catalogued(let tally): catalogue = (change.time, tally)
                 default: break
                 }
             case .scan(let scanEvent):
@@ -50,6 +62,8 @@ public struct RunFacts: Sendable {
                 case .scheduled: scheduled.append(scanEvent)
                 case .started:
                     starts.append(scanEvent)
+                    if running == 0 { rounds.append([]) }
+                    rounds[rounds.count - 1].append(scanEvent)
                     running += 1
                     maxRunning = max(maxRunning, running)
                 case .delivered:
