@@ -13,6 +13,9 @@ public enum LessonAnswers {
         3: ResultVsThrow.answer,
         4: PrioritiesAndStarvation.answer,
         5: Cancellation.answer,
+        6: StreamTermination.answer,
+        7: UncheckedCancellation.answer,
+        8: BodyReturnsEarly.answer,
         13: ThrowingLosesResults.answer,
     ]
 

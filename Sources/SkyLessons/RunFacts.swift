@@ -30,6 +30,11 @@ public struct RunFacts: Sendable {
     public private(set) var gaps: [Gap] = []
     /// The most scans running at once, by the events: started, and not yet ended or handed on.
     public private(set) var maxRunning = 0
+    /// The terminal events, after the stop, of the scans running then (not results waiting in a
+    /// stream), in order: how each ended once the run began to stop.
+    public private(set) var endsAfterStop: [ScanEvent] = []
+    /// `--strategy stream`: when the stream's `onTermination` ran, the consumer having gone.
+    public private(set) var terminated: Duration?
 
     public init(_ events: [RunEvent]) {
         var running = 0
@@ -43,6 +48,7 @@ public struct RunFacts: Sendable {
                 case .discarded(let count): discarded = count
                 case .gap(let until): gaps.append(Gap(began: change.time, until: until))
                 case .gapEnded where !gaps.isEmpty: gaps[gaps.count - 1].ended = change.time
+                case .terminated: terminated = change.time
                 default: break
                 }
             case .scan(let scanEvent):
@@ -59,7 +65,10 @@ public struct RunFacts: Sendable {
                 case .completed, .failed, .verificationFailed, .cancelled:
                     ends.append(scanEvent)
                     // A scan handed on before its end had stopped running then.
-                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) { running -= 1 }
+                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) {
+                        running -= 1
+                        if stop != nil { endsAfterStop.append(scanEvent) }
+                    }
                 }
             }
         }
@@ -116,6 +125,13 @@ public struct RunFacts: Sendable {
             last = max(last, ended)
         }
         return last - stop.time
+    }
+
+    /// `--ignore-cancellation`: after the stop, how long until the last of the running scans that
+    /// check for cancellation ended; the summary's "those that check for cancellation".
+    public var checkingStoppedIn: Duration? {
+        guard let stop, let last = endsAfterStop.filter({ !$0.ignoresCancellation }).last else { return nil }
+        return last.time - stop.time
     }
 
     /// The first scan that started ahead of a lower-priority one scheduled before it (which
