@@ -70,7 +70,7 @@ extension StopAnswerTests {
         #expect(answer.contains("the consumer took its 1 result by \(Say.seconds(stop.time)) and went"), "\(answer)")
         #expect(answer.contains("`onTermination` ran \(Say.milliseconds(terminated - stop.time)) later"), "\(answer)")
         #expect(answer.contains("2 scans were running then: \(Say.scans(running))."), "\(answer)")
-        #expect(answer.contains("All 2 stopped at their next check, cancelled"), "\(answer)")
+        #expect(answer.contains("Both stopped at their next check, cancelled"), "\(answer)")
         #expect(answer.contains("the last stopped \(Say.milliseconds(stoppedIn)) after the consumer went, as the summary says"), "\(answer)")
         #expect(answer.contains("1 scan never started."), "\(answer)")
 

@@ -52,7 +52,8 @@ enum BodyReturnsEarly {
         let failure = facts.failed.first { $0.scan == scan }
         var text = "\(record.name): \(failure.map(Say.scan) ?? "scan \(scan)") failed at \(Say.seconds(stop.time)). "
         text += "The body, awaiting the group's next result in `group.next()`, had the error thrown at it, and the group cancelled "
-        let cancelled = facts.endsAfterStop.filter { $0.kind == .cancelled }
+        // In the order they had started.
+        let cancelled = facts.running(at: stop.time).filter { start in facts.endsAfterStop.contains { $0.scan == start.scan && $0.kind == .cancelled } }
         text += cancelled.isEmpty ? "nothing: no other child was running" : "the \(Say.children(cancelled.count)) still running (\(Say.scans(cancelled)))"
         text += "; the run ended thrown."
         if facts.discarded > 0 { text += " \(Say.count(facts.discarded, "finished result")) went with the group." }

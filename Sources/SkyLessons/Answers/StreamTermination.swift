@@ -17,16 +17,15 @@ enum StreamTermination {
         if stop.ending == .taken {
             text += "the consumer took its \(Say.count(record.configuration.take ?? 0, "result")) by \(Say.seconds(stop.time)) and went"
         } else {
-            text += "the run began to stop at \(Say.seconds(stop.time)), and the consumer went"
+            text += "the run \(stop.ending == .cancelled ? "was cancelled" : "began to stop") at \(Say.seconds(stop.time)), and the consumer went"
         }
         text += "; the stream's `onTermination` ran \(Say.milliseconds(terminated - stop.time)) later (the `terminated` line) and cancelled the producer. "
         let running = facts.running(at: stop.time)
         if running.isEmpty {
             text += "No scan was running then, so there was nothing left to stop."
         } else {
-            // Each running scan's end, in the order they were running.
             let ends = running.compactMap { start in facts.endsAfterStop.first { $0.scan == start.scan } }
-            let cancelled = ends.filter { $0.kind == .cancelled }
+            let cancelled = cancelledRunning(record)
             let finished = ends.filter(\.isFinished)
             var sentences = ["\(Say.count(running.count, "scan")) \(running.count == 1 ? "was" : "were") running then: \(Say.scans(running))."]
             if !finished.isEmpty {
@@ -34,7 +33,7 @@ enum StreamTermination {
             }
             var stopped: [String] = []
             if !cancelled.isEmpty {
-                let who = cancelled.count == running.count ? (running.count == 1 ? "It" : "All \(running.count)") : Say.sentence(Say.scans(cancelled))
+                let who = cancelled.count < running.count ? Say.sentence(Say.scans(cancelled)) : running.count == 1 ? "It" : running.count == 2 ? "Both" : "All \(running.count)"
                 stopped.append("\(who) stopped at \(cancelled.count == 1 ? "its" : "their") next check, cancelled, having swept "
                     + "\(Say.list(cancelled.map { Say.seconds($0.span?.ran ?? .zero) })) of \(cancelled.count == 1 ? "its" : "their") own time")
             }
@@ -49,6 +48,14 @@ enum StreamTermination {
         return text
     }
 
+    /// The terminal events of the scans running when the consumer went that its going cancelled,
+    /// in the order they had started.
+    private static func cancelledRunning(_ record: PartRecord) -> [ScanEvent] {
+        let facts = record.facts
+        guard let stop = facts.stop else { return [] }
+        return facts.running(at: stop.time).compactMap { start in facts.endsAfterStop.first { $0.scan == start.scan && $0.kind == .cancelled } }
+    }
+
     /// The consumer took every result: the producer finished the stream, and nothing was
     /// terminated; the scans an earlier part's consumer left behind ran to their ends here.
     private static func finishedStream(_ record: PartRecord, after records: [PartRecord]) -> String {
@@ -59,8 +66,7 @@ enum StreamTermination {
         text += "the events have no `terminated` line, since the consumer never went away."
         let earlier = records.prefix { $0.part.number < record.part.number }
         if let went = earlier.last(where: { $0.facts.terminated != nil }) {
-            let stopped = went.facts.endsAfterStop.filter { $0.kind == .cancelled }
-            let here = stopped.compactMap { cancelled in facts.finished.first { $0.scan == cancelled.scan } }
+            let here = cancelledRunning(went).compactMap { cancelled in facts.finished.first { $0.scan == cancelled.scan } }
             if !here.isEmpty {
                 text += " \(Say.sentence(Say.scans(here))), which the cancel stopped in part \(went.part.number), "
                 text += "swept here to \(here.count == 1 ? "its end" : "their ends") in \(Say.list(here.map { Say.seconds($0.span?.ran ?? .zero) })) of \(here.count == 1 ? "its" : "their") own time."

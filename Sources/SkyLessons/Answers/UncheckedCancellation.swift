@@ -14,7 +14,8 @@ enum UncheckedCancellation {
             return Story.overview(record) + " The run ended before its cancel\(when), so there was nothing to stop."
         }
         guard record.configuration.ignoreCancellationRate > 0 else {
-            return "\(record.name): every scan checks for cancellation. " + (Story.cancel(record) ?? "")
+            let end = facts.finish.map { " The run ended at \(Say.seconds($0.time))." } ?? ""
+            return "\(record.name): every scan checks for cancellation. " + (Story.cancel(record) ?? "") + end
         }
         let running = facts.running(at: stop.time)
         let checking = running.filter { !$0.ignoresCancellation }
