@@ -45,7 +45,7 @@ extension StopAnswerTests {
     /// in its first half a percent of lines: the consumer takes that one result and goes while
     /// the other two have nearly all their sweep left.
     static func streamWithAnEarlyResult(take: Int?) throws -> RunConfiguration {
-        let lines = 100_000
+        let lines = 40_000
         return try seeded({ RunConfiguration(total: 4, batch: 3, seed: $0, failureRate: 0.3, work: lines, strategy: .stream, take: take) }) { plans in
             let failing = plans.prefix(3).filter { $0.failure != nil }
             return failing.count == 1 && failing[0].failure!.atLine < lines / 200
@@ -53,7 +53,7 @@ extension StopAnswerTests {
     }
 
     @Test("Lesson 6: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func consumerGoes() async throws {
         let (summary, record) = try await Self.run(try Self.streamWithAnEarlyResult(take: 1))
         #expect(summary.ending == .taken)
@@ -97,7 +97,7 @@ extension StopAnswerTests {
 extension StopAnswerTests {
     /// Seed 3 makes scans 2 and 3 of four never check, as the lesson's part 1 says.
     static func neverChecking(_ rate: Double) -> RunConfiguration {
-        RunConfiguration(total: 4, batch: 4, seed: 3, failureRate: 0, work: 200_000, ignoreCancellationRate: rate)
+        RunConfiguration(total: 4, batch: 4, seed: 3, failureRate: 0, work: 50_000, ignoreCancellationRate: rate)
     }
 
     /// Cancels the run once all four of its scans have started.
@@ -110,7 +110,7 @@ extension StopAnswerTests {
     }
 
     @Test("Lesson 7: the scans that check stop, those that never check run to completion; the answer's figures are the summary's",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func neverChecks() async throws {
         let configuration = Self.neverChecking(0.5)
         #expect((0..<4).filter { !configuration.checksCancellation(of: $0) } == [2, 3])
@@ -162,7 +162,7 @@ extension StopAnswerTests {
     }
 
     @Test("Lesson 8: the group waits for the child its body left and drops its error; the answer's wait and count are the summary's",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(5)))
     func bodyReturnsEarly() async throws {
         let (summary, record) = try await Self.run(try Self.failureAfterTheReturn(take: 2))
         #expect(summary.ending == .taken)
