@@ -39,6 +39,11 @@ public struct RunFacts: Sendable {
     public private(set) var loopReturned: (time: Duration, count: Int, bagged: Bool)?
     /// `--catalogue`: how the catalogue fared, and when the run told it.
     public private(set) var catalogue: (time: Duration, tally: CatalogueTally)?
+    /// The terminal events, after the stop, of the scans running then (not results waiting in a
+    /// stream), in order: how each ended once the run began to stop.
+    public private(set) var endsAfterStop: [ScanEvent] = []
+    /// `--strategy stream`: when the stream's `onTermination` ran, the consumer having gone.
+    public private(set) var terminated: Duration?
 
     public init(_ events: [RunEvent]) {
         var running = 0
@@ -55,6 +60,7 @@ public struct RunFacts: Sendable {
                 case .orphaned(let count): loopReturned = (change.time, count, false)
                 case .bagCancelled(let count): loopReturned = (change.time, count, true)
                 case .catalogued(let tally): catalogue = (change.time, tally)
+                case .terminated: terminated = change.time
                 default: break
                 }
             case .scan(let scanEvent):
@@ -73,7 +79,10 @@ public struct RunFacts: Sendable {
                 case .completed, .failed, .verificationFailed, .cancelled:
                     ends.append(scanEvent)
                     // A scan handed on before its end had stopped running then.
-                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) { running -= 1 }
+                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) {
+                        running -= 1
+                        if stop != nil { endsAfterStop.append(scanEvent) }
+                    }
                 }
             }
         }
@@ -130,6 +139,13 @@ public struct RunFacts: Sendable {
             last = max(last, ended)
         }
         return last - stop.time
+    }
+
+    /// `--ignore-cancellation`: after the stop, how long until the last of the running scans that
+    /// check for cancellation ended; the summary's "those that check for cancellation".
+    public var checkingStoppedIn: Duration? {
+        guard let stop, let last = endsAfterStop.filter({ !$0.ignoresCancellation }).last else { return nil }
+        return last.time - stop.time
     }
 
     /// The first scan that started ahead of a lower-priority one scheduled before it (which

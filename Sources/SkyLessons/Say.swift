@@ -23,6 +23,21 @@ enum Say {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
+    /// `1 child`, `3 children`.
+    static func children(_ count: Int) -> String {
+        "\(count) \(count == 1 ? "child" : "children")"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// `scan 3`, `scans 2, 3 and 7`: scans by number, in the order given.
+    static func scans(_ events: [ScanEvent]) -> String {
+        (events.count == 1 ? "scan " : "scans ") + list(events.map { "\($0.scan)" })
+    }
+
     /// `scan 7 (high)`
     static func scan(_ event: ScanEvent) -> String {
         "scan \(event.scan) (\(event.priority))"
