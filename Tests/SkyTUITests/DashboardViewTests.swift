@@ -139,6 +139,10 @@ struct DashboardViewTests {
         var stopping = Scene.midRun
         stopping.progress.phase = .stopping(.cancelled)
         #expect(frame(stopping).text.contains("CANCELLING"))
+        #expect(frame(stopping).text.contains("cancelling: running scans stop at their next check"))
+        // `--ignore-cancellation`: not all of them look.
+        stopping.progress.configuration.ignoreCancellationRate = 0.5
+        #expect(frame(stopping, size: TerminalSize(width: 160, height: 30)).text.contains("running scans stop at their next check; those that never check run to their end"))
         let done = frame(Scene.finished).text
         #expect(done.contains("DONE  18 completed · 2 failed · 0 cancelled in 0:06.2"))
         #expect(done.contains("r: rerun"))

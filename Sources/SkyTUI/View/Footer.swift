@@ -72,7 +72,7 @@ enum Footer {
             } else if state.isWaitingForChildren {
                 ("the body has returned: the group waits for its running children", .warn)
             } else if state.isStopping {
-                ("cancelling: running scans stop at their next check", .warn)
+                (stopping(state), .warn)
             } else if state.isPaused && !live {
                 ("replay paused: n plays on to the next scan's start", .warn)
             } else if state.isPaused {
@@ -83,6 +83,13 @@ enum Footer {
         if let (text, tint) = status {
             grid.write("  " + text, x: column, y: y, style: Style(tint, bold: true))
         }
+    }
+
+    /// What a stopping run does with its running scans: those that never check do not stop.
+    static func stopping(_ state: DashboardState) -> String {
+        let cancelling = "cancelling: running scans stop at their next check"
+        // `--ignore-cancellation`: some children never look.
+        return state.snapshot.configuration.ignoreCancellationRate > 0 ? cancelling + "; those that never check run to their end" : cancelling
     }
 
     /// `Enter: part 2, the serial queue   q: end the lesson`, longest first.
