@@ -30,6 +30,9 @@ public struct RunFacts: Sendable {
     public private(set) var gaps: [Gap] = []
     /// The most scans running at once, by the events: started, and not yet ended or handed on.
     public private(set) var maxRunning = 0
+    /// `--strategy actor-queue` or `actor-reentrant`: every `arrived` event, in the order the
+    /// jobs reached the actor.
+    public private(set) var arrivals: [ScanEvent] = []
 
     public init(_ events: [RunEvent]) {
         var running = 0
@@ -48,6 +51,7 @@ public struct RunFacts: Sendable {
             case .scan(let scanEvent):
                 switch scanEvent.kind {
                 case .scheduled: scheduled.append(scanEvent)
+                case .arrived: arrivals.append(scanEvent)
                 case .started:
                     starts.append(scanEvent)
                     running += 1
@@ -145,7 +149,7 @@ extension ScanEvent {
     var isFinished: Bool {
         switch kind {
         case .completed, .failed, .verificationFailed: true
-        case .scheduled, .started, .delivered, .cancelled: false
+        case .scheduled, .arrived, .started, .delivered, .cancelled: false
         }
     }
 }
