@@ -13,6 +13,7 @@ public enum LessonAnswers {
         3: ResultVsThrow.answer,
         4: PrioritiesAndStarvation.answer,
         5: Cancellation.answer,
+        11: QueueInsideAnActor.answer,
         13: ThrowingLosesResults.answer,
     ]
 

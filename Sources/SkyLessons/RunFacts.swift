@@ -144,6 +144,27 @@ public struct RunFacts: Sendable {
     }
 }
 
+/// `--strategy actor-queue` and `actor-reentrant`: the order the jobs reached the actor, against
+/// the order they started in and how they overlapped.
+extension RunFacts {
+    /// Whether the jobs that started did so in the order they arrived at the actor.
+    public var startedInArrivalOrder: Bool {
+        let started = Set(starts.map(\.scan))
+        return arrivals.map(\.scan).filter(started.contains) == starts.map(\.scan)
+    }
+
+    /// The first start while a job that started before it still ran, and that job: two jobs of
+    /// one actor running at once.
+    public var firstOverlap: (earlier: ScanEvent, later: ScanEvent)? {
+        let stopped = stoppedAt
+        for (index, later) in starts.enumerated() {
+            let earlier = starts[..<index].first { (stopped[$0.scan].map { $0 > later.time } ?? true) }
+            if let earlier { return (earlier, later) }
+        }
+        return nil
+    }
+}
+
 extension ScanEvent {
     /// Ran to its end, whatever it found.
     var isFinished: Bool {
