@@ -31,9 +31,7 @@ enum QueueInsideAnActor {
 
     private static func queued(_ record: PartRecord) -> String {
         let facts = record.facts
-        var text = facts.startedInArrivalOrder
-            ? "They started in that same order, first come, first served,"
-            : "They started in another order, \(facts.starts.map { "\($0.scan)" }.joined(separator: ", ")),"
+        var text = startOrder(facts, same: "They started in that same order, first come, first served,")
         text += " and at most \(facts.maxRunning) ran at once."
         let slept = facts.gaps.compactMap { gap in gap.ended.map { $0 - gap.began } }
         if let shortest = slept.min(), let longest = slept.max() {
@@ -47,9 +45,7 @@ enum QueueInsideAnActor {
 
     private static func interleaved(_ record: PartRecord) -> String {
         let facts = record.facts
-        var text = facts.startedInArrivalOrder
-            ? "Each started the moment its call arrived, so in that order too;"
-            : "They started in another order, \(facts.starts.map { "\($0.scan)" }.joined(separator: ", ")):"
+        var text = startOrder(facts, same: "Each started the moment its call arrived, so in that order too,")
         guard let (earlier, later) = facts.firstOverlap else {
             return text + " but at most 1 ran at once: each job's scan ended before the next call reached the actor, so none overlapped in this run."
         }
@@ -61,5 +57,10 @@ enum QueueInsideAnActor {
             text += " They ended in another order than they started: \(ended.map(String.init).joined(separator: ", "))."
         }
         return text
+    }
+
+    /// `same` if the jobs started in the order they arrived; else the order they started in.
+    private static func startOrder(_ facts: RunFacts, same: String) -> String {
+        facts.startedInArrivalOrder ? same : "They started in another order, \(facts.starts.map { "\($0.scan)" }.joined(separator: ", ")),"
     }
 }
