@@ -1,5 +1,3 @@
-import DequeModule
-
 /// **A serial queue inside an actor, and the same actor without it.**
 ///
 /// Each scan is a job, sent to this actor from a task of its own: `batch` tasks at a time, each a
@@ -85,11 +83,4 @@ extension ScanModel {
         settle(report, at: now())
         if tookEnough() { write { [now = now()] in $0.stop(.taken, at: now) } }
     }
-}
-
-/// `--strategy actor-queue`: whether a job holds the actor's queue, and the jobs that wait for
-/// it, in the order they arrived. Each is resumed by the job before it.
-struct JobQueue {
-    var busy = false
-    var line = Deque<CheckedContinuation<Void, Never>>()
 }
