@@ -83,10 +83,10 @@ struct ActorStationTests {
         #expect(book.startArrived(at: .milliseconds(1_006))?.scan == first.scan)
     }
 
-    @Test("A replay refuses a second start while a queued job runs, and a start out of arrival order")
+    @Test("A replay refuses a second start while a queued job runs, a start out of arrival order, and an arrival beyond the batch")
     func replayRefusesImpossibleStarts() throws {
         func book() -> RunBook {
-            var book = RunBook(configuration: Self.configuration(.actorQueue, total: 2, batch: 2))
+            var book = RunBook(configuration: Self.configuration(.actorQueue, total: 3, batch: 2))
             for scan in 0..<2 {
                 _ = try? book.replay(ScanEvent(kind: .scheduled, scan: scan, priority: book.configuration.priority(of: scan), slot: nil, time: .zero))
             }
@@ -103,6 +103,12 @@ struct ActorStationTests {
         for scan in [1, 0] { _ = try outOfOrder.replay(ScanEvent(kind: .arrived, scan: scan, priority: priority(scan), slot: nil, time: .zero)) }
         #expect(throws: RunBook.Impossible.self) {
             try outOfOrder.replay(ScanEvent(kind: .started, scan: 0, priority: priority(0), slot: 0, time: .zero))
+        }
+        var crowded = book()
+        _ = try crowded.replay(ScanEvent(kind: .scheduled, scan: 2, priority: priority(2), slot: nil, time: .zero))
+        for scan in [0, 1] { _ = try crowded.replay(ScanEvent(kind: .arrived, scan: scan, priority: priority(scan), slot: nil, time: .zero)) }
+        #expect(throws: RunBook.Impossible.self) {
+            try crowded.replay(ScanEvent(kind: .arrived, scan: 2, priority: priority(2), slot: nil, time: .zero))
         }
         var elsewhere = RunBook(configuration: Self.configuration(.batched, total: 1, batch: 1))
         _ = try elsewhere.replay(ScanEvent(kind: .scheduled, scan: 0, priority: priority(0), slot: nil, time: .zero))

@@ -139,19 +139,19 @@ extension RunBook {
         }
     }
 
-    /// A job reaches the actor. The file does not tell when it was sent: the loop sent the
-    /// waiting scans in the ready queue's order, each while fewer than a batch of jobs had a
-    /// task, so the scans up to this one are sent now, if that bound lets them.
+    /// A job reaches the actor. The file does not tell when it was sent, only that it was
+    /// waiting, and that fewer than a batch of jobs had a task then: it is sent now.
     private mutating func replayArrival(_ event: ScanEvent) throws(Impossible) {
         guard configuration.strategy.sendsToAnActor else {
             throw Impossible("scan \(event.scan) arrives at an actor, but a \(configuration.strategy.rawValue) run sends no jobs to one")
         }
-        while station.sent[event.scan] == nil {
-            guard progress.counters.running + station.count < progress.batch, let entry = queue.popNext() else {
-                throw Impossible("scan \(event.scan) arrives at the actor, but it is not among the scans the loop could have sent")
-            }
-            station.sent[entry.scan] = entry
+        guard progress.counters.running + station.count < progress.batch else {
+            throw Impossible("scan \(event.scan) arrives at the actor, but a batch of \(progress.batch) jobs already had tasks")
         }
+        guard let entry = queue.remove(event.scan, priority: event.priority) else {
+            throw Impossible("scan \(event.scan) arrives at the actor, but it is not waiting to be sent")
+        }
+        station.sent[entry.scan] = entry
         _ = arrive(event.scan, at: event.time)
     }
 
@@ -174,6 +174,14 @@ extension RunBook {
                 throw Impossible("scan \(event.scan) is cancelled at the actor, but the run could still start it")
             }
             _ = cancelArrived(event.scan, at: event.time)
+            return
+        }
+        if configuration.strategy.sendsToAnActor {
+            // The live queue had lost the jobs already sent, which this one holds until they arrive.
+            guard let entry = queue.remove(event.scan, priority: event.priority) else {
+                throw Impossible("scan \(event.scan) is cancelled while waiting, but it is not waiting")
+            }
+            count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
             return
         }
         // The live run cancels the whole queue in `popNext` order, one line per scan.
