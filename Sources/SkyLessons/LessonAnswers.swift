@@ -18,6 +18,7 @@ public enum LessonAnswers {
         8: BodyReturnsEarly.answer,
         9: AsyncLetBesideAGroup.answer,
         10: UnstructuredTasks.answer,
+        11: QueueInsideAnActor.answer,
         12: ActorReentrancy.answer,
         13: ThrowingLosesResults.answer,
     ]

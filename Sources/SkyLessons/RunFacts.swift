@@ -44,6 +44,9 @@ public struct RunFacts: Sendable {
     public private(set) var endsAfterStop: [ScanEvent] = []
     /// `--strategy stream`: when the stream's `onTermination` ran, the consumer having gone.
     public private(set) var terminated: Duration?
+    /// `--strategy actor-queue` or `actor-reentrant`: every `arrived` event, in the order the
+    /// jobs reached the actor.
+    public private(set) var arrivals: [ScanEvent] = []
 
     public init(_ events: [RunEvent]) {
         var running = 0
@@ -66,6 +69,7 @@ public struct RunFacts: Sendable {
             case .scan(let scanEvent):
                 switch scanEvent.kind {
                 case .scheduled: scheduled.append(scanEvent)
+                case .arrived: arrivals.append(scanEvent)
                 case .started:
                     starts.append(scanEvent)
                     if running == 0 { rounds.append([]) }
@@ -170,12 +174,33 @@ public struct RunFacts: Sendable {
     }
 }
 
+/// `--strategy actor-queue` and `actor-reentrant`: the order the jobs reached the actor, against
+/// the order they started in and how they overlapped.
+extension RunFacts {
+    /// Whether the jobs that started did so in the order they arrived at the actor.
+    public var startedInArrivalOrder: Bool {
+        let started = Set(starts.map(\.scan))
+        return arrivals.map(\.scan).filter(started.contains) == starts.map(\.scan)
+    }
+
+    /// The first start while a job that started before it still ran, and that job: two jobs of
+    /// one actor running at once.
+    public var firstOverlap: (earlier: ScanEvent, later: ScanEvent)? {
+        let stopped = stoppedAt
+        for (index, later) in starts.enumerated() {
+            let earlier = starts[..<index].first { (stopped[$0.scan].map { $0 > later.time } ?? true) }
+            if let earlier { return (earlier, later) }
+        }
+        return nil
+    }
+}
+
 extension ScanEvent {
     /// Ran to its end, whatever it found.
     var isFinished: Bool {
         switch kind {
         case .completed, .failed, .verificationFailed: true
-        case .scheduled, .started, .delivered, .cancelled: false
+        case .scheduled, .arrived, .started, .delivered, .cancelled: false
         }
     }
 }

@@ -26,7 +26,7 @@ public enum EventLine {
             line += ",\"core\":\(failure.core),\"thread\":\(failure.thread)"
             line += ",\"signals\":\(failure.found.signals),\"checksum\":\"\(Hex.format(failure.found.checksum))\""
             line += ",\"expected_signals\":\(failure.expected.signals),\"expected_checksum\":\"\(Hex.format(failure.expected.checksum))\""
-        case .scheduled, .started, .delivered, .cancelled:
+        case .scheduled, .arrived, .started, .delivered, .cancelled:
             break
         }
         return line + "}\n"

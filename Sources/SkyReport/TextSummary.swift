@@ -47,6 +47,7 @@ public enum TextSummary {
             case .serial, .asyncLet: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
             case .unstructured: "the loop took \(results) and returned"
+            case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
@@ -68,6 +69,8 @@ public enum TextSummary {
             let milliseconds = FixedPoint.milliseconds(stoppedIn)
             let cause = summary.ending == .taken ? "the loop stopped taking" : "the cancellation"
             var line = switch summary.ending {
+            case _ where s.stoppedInGap && config.strategy == .actorQueue:
+                "  the actor's queue's sleep between two jobs ended \(milliseconds) ms after \(cause)"
             case _ where s.stoppedInGap: "  the serial loop's sleep between two scans ended \(milliseconds) ms after \(cause)"
             case _ where s.leftRunning != nil && config.taskBag:
                 "  the loop returned, and its task bag, torn down, cancelled its tasks: they stopped \(milliseconds) ms after \(cause)"

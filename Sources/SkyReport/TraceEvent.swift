@@ -46,7 +46,7 @@ public enum TraceEvent {
             line += ",\"error\":\"\(failure)\""
         case .verificationFailed(let failure):
             line += ",\"error\":\"\(EventLine.verificationError)\",\"checksum\":\"\(Hex.format(failure.found.checksum))\""
-        case .scheduled, .started, .delivered, .cancelled:
+        case .scheduled, .arrived, .started, .delivered, .cancelled:
             break
         }
         return line + "}}\n"

@@ -66,7 +66,7 @@ struct DashboardRun {
         if !strategy.canThrow { next.errors = .result }
         if strategy != .unstructured { next.taskBag = false }
         if !strategy.addsChildrenToAGroup { next.catalogue = nil }
-        if strategy != .serial { next.spacing = .zero }
+        if !strategy.takesSpacing { next.spacing = .zero }
         return next
     }
 

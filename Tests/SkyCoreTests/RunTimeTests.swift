@@ -11,7 +11,7 @@ struct RunTimeTests {
         events.filter { event in
             switch event.kind {
             case .completed, .failed, .verificationFailed: true
-            case .scheduled, .started, .delivered, .cancelled: false
+            case .scheduled, .arrived, .started, .delivered, .cancelled: false
             }
         }
     }

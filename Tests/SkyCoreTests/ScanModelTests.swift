@@ -183,7 +183,7 @@ struct ScanModelTests {
             case .completed, .failed, .verificationFailed, .cancelled:
                 running -= 1
                 finished += 1
-            case .scheduled, .delivered:
+            case .scheduled, .arrived, .delivered:
                 break
             }
         }

@@ -59,7 +59,7 @@ func maxConcurrency(_ events: [ScanEvent]) -> Int {
             running -= 1
         case .cancelled where event.slot != nil:
             running -= 1
-        case .scheduled, .delivered, .cancelled:
+        case .scheduled, .arrived, .delivered, .cancelled:
             break
         }
     }

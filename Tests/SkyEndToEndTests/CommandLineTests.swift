@@ -26,6 +26,8 @@ struct CommandLineTests {
         (["--speed", "2"], "--speed", "from 0.01 to 1.0"),
         (["--spacing", "soon", "--strategy", "serial"], "--spacing", "e.g. 500ms"),
         (["--spacing", "2s"], "--spacing", "--strategy serial"),
+        (["--spacing", "2s", "--strategy", "actor-reentrant"], "--spacing", "--strategy serial or actor-queue"),
+        (["--errors", "throw", "--strategy", "actor-queue"], "--errors throw", "actor-queue cannot: the actor hands each job's Result back"),
         // The examples are values the option takes: no 8h for a spacing of at most 1h.
         (["--spacing", "8h", "--strategy", "serial"], "--spacing", "from 0 to 1h, e.g. 500ms, 2s or 10m ("),
         (["--report-every", "25h"], "--report-every", "from 100ms to 24h, e.g. 500ms, 2s, 10m or 8h"),

@@ -34,6 +34,11 @@ struct ReplayTests {
         "--total 30 --batch 2 --seed 1 --work 20000 --verify --inject-corruption 0.2",
         "--total 30 --batch 4 --seed 11 --work 20000 --errors collect --failure-rate 0.1",
         "--total 5 --seed 15 --work 2000 --strategy serial --spacing 300ms --cancel-after 700ms",
+        "--total 8 --batch 8 --seed 11 --work 20000 --strategy actor-queue --spacing 20ms",
+        "--total 12 --batch 4 --seed 11 --work 20000 --strategy actor-queue --spacing 300ms --cancel-after 500ms",
+        "--total 16 --batch 6 --seed 12 --work 20000 --strategy actor-reentrant",
+        "--duration 300ms --batch 3 --seed 5 --work 20000 --strategy actor-reentrant",
+        "--duration 300ms --batch 3 --seed 5 --work 20000 --strategy actor-queue --spacing 30ms",
     ])
     func headless(_ run: String) throws {
         let recorded = try Self.record(run.split(separator: " ").map(String.init), name: "replay.jsonl")

@@ -133,6 +133,8 @@ struct ScriptedRun {
             case .scheduled:
                 scheduledAt[event.scan] = event.time
                 count(event.priority) { $0.scheduled += 1; $0.waiting += 1 }
+            case .arrived:
+                break
             case .started:
                 startedAt[event.scan] = event.time
                 waits.append(Double((event.time - scheduledAt[event.scan]!) / .microseconds(1)) / 1000)

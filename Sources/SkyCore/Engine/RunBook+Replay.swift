@@ -19,6 +19,8 @@ extension RunBook {
         guard !progress.phase.isFinished else { throw Impossible("scan \(event.scan) has an event after the run finished") }
         switch event.kind {
         case .scheduled: try replaySchedule(event)
+        case .arrived: try replayArrival(event)
+        case .started where configuration.strategy.sendsToAnActor: try replayStartArrived(event)
         case .started: try replayStart(event)
         case .delivered:
             let slot = try heldSlot(event)
@@ -127,13 +129,61 @@ extension RunBook {
         guard start.scan == event.scan, start.slot == event.slot else {
             throw Impossible("scan \(event.scan) starts in slot \(event.slot ?? -1), but the rules start scan \(start.scan) in slot \(start.slot) here")
         }
+        try check(start, against: event)
+    }
+
+    /// The seed decides whether a scan checks for cancellation, whoever starts it.
+    private func check(_ start: Start, against event: ScanEvent) throws(Impossible) {
         guard start.event.scanEvent?.ignoresCancellation == event.ignoresCancellation else {
             throw Impossible("scan \(event.scan) \(event.ignoresCancellation ? "ignores" : "checks for") cancellation, but the run's seed says it \(event.ignoresCancellation ? "checks" : "does not")")
         }
     }
 
+    /// A job reaches the actor. The file does not tell when it was sent, only that it was
+    /// waiting, and that fewer than a batch of jobs had a task then: it is sent now.
+    private mutating func replayArrival(_ event: ScanEvent) throws(Impossible) {
+        guard configuration.strategy.sendsToAnActor else {
+            throw Impossible("scan \(event.scan) arrives at an actor, but a \(configuration.strategy.rawValue) run sends no jobs to one")
+        }
+        guard progress.counters.running + station.count < progress.batch else {
+            throw Impossible("scan \(event.scan) arrives at the actor, but a batch of \(progress.batch) jobs already had tasks")
+        }
+        guard let entry = queue.remove(event.scan, priority: event.priority) else {
+            throw Impossible("scan \(event.scan) arrives at the actor, but it is not waiting to be sent")
+        }
+        station.sent[entry.scan] = entry
+        _ = arrive(event.scan, at: event.time)
+    }
+
+    private mutating func replayStartArrived(_ event: ScanEvent) throws(Impossible) {
+        let first = station.arrived.first?.scan
+        guard let start = startArrived(at: event.time) else {
+            throw Impossible("scan \(event.scan) starts, but the actor may start no job here\(configuration.strategy == .actorQueue && progress.counters.running > 0 ? ": with the queue, another job runs" : "")")
+        }
+        guard start.scan == event.scan, start.slot == event.slot else {
+            throw Impossible("scan \(event.scan) starts in slot \(event.slot ?? -1), but the actor starts the job that arrived first, scan \(first ?? -1), in slot \(start.slot)")
+        }
+        try check(start, against: event)
+    }
+
     private mutating func replayCancelWaiting(_ event: ScanEvent) throws(Impossible) {
         guard case .cancelled = event.kind else { throw Impossible("scan \(event.scan) \(event.name) without a slot") }
+        if station.arrived.contains(where: { $0.scan == event.scan }) {
+            // A job at the actor that the run stopped before its turn.
+            guard !canStartArrived else {
+                throw Impossible("scan \(event.scan) is cancelled at the actor, but the run could still start it")
+            }
+            _ = cancelArrived(event.scan, at: event.time)
+            return
+        }
+        if configuration.strategy.sendsToAnActor {
+            // The live queue had lost the jobs already sent, which this one holds until they arrive.
+            guard let entry = queue.remove(event.scan, priority: event.priority) else {
+                throw Impossible("scan \(event.scan) is cancelled while waiting, but it is not waiting")
+            }
+            count(entry.priority) { $0.waiting -= 1; $0.cancelled += 1 }
+            return
+        }
         // The live run cancels the whole queue in `popNext` order, one line per scan.
         guard queue.peekNext?.scan == event.scan, let entry = queue.popNext() else {
             throw Impossible("scan \(event.scan) is cancelled while waiting, but the queue's next scan is \(queue.peekNext.map { "\($0.scan)" } ?? "none")")
@@ -154,7 +204,7 @@ extension RunBook {
         case .completed(let result): .success(result)
         case .failed(let failure): .failure(.failed(failure))
         case .verificationFailed(let failure): .failure(.mismatch(failure))
-        case .scheduled, .started, .delivered, .cancelled: .failure(.cancelled)
+        case .scheduled, .arrived, .started, .delivered, .cancelled: .failure(.cancelled)
         }
     }
 }

@@ -26,6 +26,8 @@ struct RunBook: Sendable {
     var progress: RunProgress
     var slots: SlotTable
     var queue = ReadyQueue()
+    /// Jobs sent to the actor's station and not started (`RunBook+Station.swift`).
+    var station = StationJobs()
     /// The next scan to schedule; the scans from here on have not been scheduled.
     var nextScan = 0
     /// Scans from this index on are never scheduled: the total, or where scheduling stood when
@@ -76,11 +78,11 @@ struct RunBook: Sendable {
         }
     }
 
-    /// Nothing runs, nothing waits in a stream, and no scan will start. Collected results do not
+    /// Nothing runs, nothing waits in a stream or at the actor, and no scan will start. Collected results do not
     /// hold the run: the body returns them once the group is done.
     var isDrained: Bool {
         let c = progress.counters
-        return c.running == 0 && c.inStream == 0 && (ending != nil || (queue.isEmpty && nextScan == scanLimit))
+        return c.running == 0 && c.inStream == 0 && station.isEmpty && (ending != nil || (queue.isEmpty && nextScan == scanLimit))
     }
 
     /// What a strategy's loop asks of the book after every step.
@@ -129,6 +131,11 @@ struct RunBook: Sendable {
     /// Gives the highest-priority waiting scan the lowest free slot, if a scan may start now.
     mutating func start(at now: Duration) -> Start? {
         guard canStart, let slot = slots.freeSlot(below: progress.batch), let entry = queue.popNext() else { return nil }
+        return occupy(slot, with: entry, at: now)
+    }
+
+    /// Gives `entry`'s scan `slot`: it starts now.
+    mutating func occupy(_ slot: Int, with entry: ReadyQueue.Entry, at now: Duration) -> Start {
         var occupancy = SlotOccupancy(scan: entry.scan, priority: entry.priority, startedAt: now)
         occupancy.wait = now - entry.scheduledAt
         occupancy.ignoresCancellation = !configuration.checksCancellation(of: entry.scan)

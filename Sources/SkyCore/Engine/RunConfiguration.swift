@@ -46,7 +46,8 @@ public struct RunConfiguration: Equatable, Sendable {
     /// Slow motion: each scan does `1 / speed` times its work on its thread, so it takes that much
     /// longer and stays CPU-bound, with the same result (`SlowMotion`).
     public var speed: Double
-    /// Serial runs only: the pause between one scan's end and the next one's start.
+    /// Serial runs and the actor's queue only: the pause between one scan's end and the next
+    /// one's start.
     public var spacing: Duration
     /// Whether scans yield their thread about once a millisecond (`--no-yield` turns it off).
     public var yields: Bool
@@ -90,6 +91,7 @@ public struct RunConfiguration: Equatable, Sendable {
         precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
         precondition(strategy.canThrow || errors == .result, "a stream run or unstructured tasks wrap their errors in Result")
         precondition(errors != .collect || (strategy == .batched && (total ?? .max) <= Self.collectLimit), "only a batched run of a bounded total collects")
+        precondition(spacing == .zero || strategy.takesSpacing, "only scans run one at a time are spaced")
         precondition(cancelAfter.map(Self.durationRange.contains) ?? true, "cancel-after out of range")
         precondition(!taskBag || strategy == .unstructured, "only unstructured tasks go in a task bag")
         precondition(catalogue == nil || strategy.addsChildrenToAGroup, "only a group's children catalogue their results")
@@ -128,7 +130,7 @@ public struct RunConfiguration: Equatable, Sendable {
         case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
         case .unbounded: total ?? Self.unboundedLimit
-        case .batched, .stream, .unstructured: batch
+        case .batched, .stream, .unstructured, .actorQueue, .actorReentrant: batch
         }
     }
 

@@ -44,6 +44,8 @@ public actor ScanModel {
     let childEnds: ChildEnds?
     var unclaimedEnds: [Int: ScanReport] = [:]
     var bodyHasReturned = false
+    /// `--strategy actor-queue`: the jobs that wait for their turn (`ActorStation.swift`).
+    var jobQueue = JobQueue()
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
         self.configuration = configuration
@@ -99,6 +101,7 @@ public actor ScanModel {
         case .serial: await runSerialLoop()
         case .asyncLet: await runAsyncLetPairs()
         case .unstructured: await runUnstructuredTasks()
+        case .actorQueue, .actorReentrant: await runActorStation()
         case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedGroup() }
         case .batched: await bookingUnawaitedEnds { await self.runBatchedWindow() }
         case .stream: await runResultStream()
@@ -131,9 +134,27 @@ public actor ScanModel {
     /// `start` as a transition: the scan to start, if any, with its event handed on.
     func startNext(at now: Duration) -> RunBook.Start? {
         guard loop.canStart else { return nil }
+        return starting { $0.start(at: now) }
+    }
+
+    /// `send` as a transition: the scan whose job a task carries to the actor, if any.
+    func sendNext() -> ReadyQueue.Entry? {
+        book.withLock { book in
+            defer { loop = book.loopState }
+            return book.send()
+        }
+    }
+
+    /// `startArrived` as a transition: the job to start, if any, with its event handed on.
+    func startArrived(at now: Duration) -> RunBook.Start? {
+        starting { $0.startArrived(at: now) }
+    }
+
+    /// A transition that may start a scan, with the start's event handed on.
+    private func starting(_ transition: (inout RunBook) -> RunBook.Start?) -> RunBook.Start? {
         let start = book.withLock { book in
             defer { loop = book.loopState }
-            return book.start(at: now)
+            return transition(&book)
         }
         if let start {
             for sink in sinks { sink.record(start.event) }

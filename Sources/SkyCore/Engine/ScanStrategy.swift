@@ -18,6 +18,12 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// The sliding window, with each scan in an unstructured `Task {}`: a cancel stops the loop
     /// that started them, not the tasks, unless a task bag that cancels them on teardown holds them.
     case unstructured
+    /// Each scan a job sent from a task of its own to one actor, which runs the jobs one at a time
+    /// in the order they arrived, with `--spacing` between them: a serial queue inside an actor.
+    case actorQueue = "actor-queue"
+    /// The same jobs sent to the same actor with no queue: the actor takes the next call while
+    /// each job awaits its scan, so the jobs run at once, interleaved across its `await`s.
+    case actorReentrant = "actor-reentrant"
 
     /// A few words for headers and listings.
     public var summary: String {
@@ -28,11 +34,24 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .stream: "window into an AsyncStream"
         case .asyncLet: "pairs of async let"
         case .unstructured: "window of unstructured tasks"
+        case .actorQueue: "jobs queued in an actor"
+        case .actorReentrant: "jobs in a reentrant actor"
         }
     }
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     public var usesBatch: Bool { self == .batched || self == .stream || self == .unstructured }
+
+    /// Whether scans go as jobs to one actor (`ActorStation.swift`), from `batch` tasks at a time,
+    /// and start in the order they arrive there. The batch is set once: it is how many tasks send.
+    public var sendsToAnActor: Bool { self == .actorQueue || self == .actorReentrant }
+
+    /// Whether `--spacing` puts a gap between one scan's end and the next one's start: where scans
+    /// run one at a time.
+    public var takesSpacing: Bool { self == .serial || self == .actorQueue }
+
+    /// The strategies that take `--spacing`, for messages.
+    public static var spaced: String { allCases.filter(\.takesSpacing).map(\.rawValue).joined(separator: " or ") }
 
     /// Whether each scan runs as a child added to a task group (`LoopSteps.addChild`), concurrently
     /// with the others: what `--catalogue` needs, for its calls to come from many tasks at once.
@@ -50,14 +69,14 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// each scan on the loop's own task, so no scan starts after it; in `unbounded` and
     /// `batched`, the task group, which cancels every other child; in `async-let`, the pair's
     /// scope, which cancels and awaits the binding it did not await. `nil` for `stream`, whose
-    /// results come through an `AsyncStream`, which does not throw, and for `unstructured`, whose
-    /// tasks have no parent to throw to.
+    /// results come through an `AsyncStream`, which does not throw, for `unstructured`, whose
+    /// tasks have no parent to throw to, and for the actor's jobs, each handed back as a `Result`.
     public var throwsOutOf: String? {
         switch self {
         case .serial: "the serial loop"
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
-        case .stream, .unstructured: nil
+        case .stream, .unstructured, .actorQueue, .actorReentrant: nil
         }
     }
 
@@ -66,6 +85,7 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         switch self {
         case .stream: "its results come through an AsyncStream, which does not throw"
         case .unstructured: "its tasks have no parent to throw to"
+        case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
         case .serial, .unbounded, .batched, .asyncLet: nil
         }
     }

@@ -16,6 +16,8 @@ public enum HeldEvent: Equatable, Sendable {
 /// and to say what it did not see one by one.
 public struct SkippedEvents: Equatable, Sendable {
     public var scheduled = 0
+    /// Jobs that reached the actor (`--strategy actor-queue` or `actor-reentrant`).
+    public var arrived = 0
     public var started = 0
     public var delivered = 0
     public var completed = 0
@@ -33,7 +35,7 @@ public struct SkippedEvents: Equatable, Sendable {
     public init() {}
 
     public var total: Int {
-        scheduled + started + delivered + completed + failed + verificationFailed + cancelledRunning + cancelledWaiting + changes
+        scheduled + arrived + started + delivered + completed + failed + verificationFailed + cancelledRunning + cancelledWaiting + changes
     }
 
     /// Slots the skipped events freed: their scans ended in a slot.
@@ -42,11 +44,12 @@ public struct SkippedEvents: Equatable, Sendable {
     /// Which count an event goes into: worked out once, when the event comes, so that dropping it
     /// later does not read it again.
     enum Tally: UInt8, Sendable {
-        case scheduled, started, delivered, completed, failed, verificationFailed, cancelledRunning, cancelledWaiting, change
+        case scheduled, arrived, started, delivered, completed, failed, verificationFailed, cancelledRunning, cancelledWaiting, change
 
         init(_ event: ScanEvent) {
             switch event.kind {
             case .scheduled: self = .scheduled
+            case .arrived: self = .arrived
             case .started: self = .started
             case .delivered: self = .delivered
             case .completed: self = .completed
@@ -61,6 +64,7 @@ public struct SkippedEvents: Equatable, Sendable {
     mutating func count(_ tally: Tally) {
         switch tally {
         case .scheduled: scheduled += 1
+        case .arrived: arrived += 1
         case .started: started += 1
         case .delivered: delivered += 1
         case .completed: completed += 1

@@ -4,6 +4,9 @@ public struct ScanEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Admitted to the ready queue.
         case scheduled
+        /// `--strategy actor-queue` or `actor-reentrant`: its job reached the actor, sent from a
+        /// task of its own; the actor starts the jobs in this order.
+        case arrived
         /// Took a slot and began its sweep.
         case started
         /// Stream runs: ended, its result waiting in the stream for the loop to take it; the scan
@@ -41,7 +44,7 @@ public struct ScanEvent: Equatable, Sendable {
 
     public var isTerminal: Bool {
         switch kind {
-        case .scheduled, .started, .delivered: false
+        case .scheduled, .arrived, .started, .delivered: false
         case .completed, .failed, .verificationFailed, .cancelled: true
         }
     }
@@ -50,6 +53,7 @@ public struct ScanEvent: Equatable, Sendable {
     public var name: String {
         switch kind {
         case .scheduled: "scheduled"
+        case .arrived: "arrived"
         case .started: "started"
         case .delivered: "delivered"
         case .completed: "completed"

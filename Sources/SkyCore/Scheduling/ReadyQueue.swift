@@ -33,6 +33,19 @@ struct ReadyQueue: Sendable {
         high.popFirst() ?? medium.popFirst() ?? low.popFirst()
     }
 
+    /// Takes `scan`, of `priority`, from wherever it waits in its lane (a replay, which does not
+    /// know when the actor's jobs were sent).
+    mutating func remove(_ scan: Int, priority: ScanPriority) -> Entry? {
+        func take(from lane: inout Deque<Entry>) -> Entry? {
+            lane.firstIndex { $0.scan == scan }.map { lane.remove(at: $0) }
+        }
+        switch priority {
+        case .high: return take(from: &high)
+        case .medium: return take(from: &medium)
+        case .low: return take(from: &low)
+        }
+    }
+
     /// The scan `popNext` would take, left in place.
     var peekNext: Entry? { high.first ?? medium.first ?? low.first }
 

@@ -11,6 +11,8 @@ extension ScanModel {
         case deadline
         /// The serial loop's own child returned.
         case loopEnded
+        /// A task that carried a job to the actor has returned: the actor booked the job's end.
+        case jobReturned
     }
 
     /// Adds the children that wake the loop for something other than a scan: one waiting for the
@@ -169,7 +171,7 @@ extension ScanModel {
         case .deadline:
             write { $0.closeAdmission(at: now) }
             wakeSerialLoop()
-        case .finished, .loopEnded:
+        case .finished, .loopEnded, .jobReturned:
             break
         }
     }

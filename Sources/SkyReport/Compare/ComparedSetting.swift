@@ -20,7 +20,8 @@ public enum ComparedSetting: Equatable, Sendable {
     }
 
     /// Every name, as the help and the errors list them: `serial, unbounded, batched, stream,
-    /// async-let, unstructured (strategies) or result, throw (error modes)`.
+    /// async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw (error
+    /// modes)`.
     public static var accepted: String {
         ScanStrategy.allCases.map(\.rawValue).joined(separator: ", ") + " (strategies) or "
             + ErrorMode.allCases.map(\.rawValue).joined(separator: ", ") + " (error modes)"

@@ -70,7 +70,7 @@ private struct Fields {
             return change(.catalogued(tally), try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
-        case "scheduled", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
+        case "scheduled", "arrived", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":
             return .event(.scan(try scanEvent(name)))
         default:
             throw RecordedLine.Unreadable("unknown event \"\(name)\"")
@@ -85,6 +85,7 @@ private struct Fields {
         let kind: ScanEvent.Kind
         switch name {
         case "scheduled": kind = .scheduled
+        case "arrived": kind = .arrived
         case "started": kind = .started
         case "delivered": kind = .delivered
         case "completed": kind = .completed(try result("signals", "checksum"))

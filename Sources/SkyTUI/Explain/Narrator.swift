@@ -62,7 +62,7 @@ public struct Narrator: Sendable {
         busy += skipped.started - skipped.freed
         freedBy.removeAll()
         let counts = [
-            (skipped.scheduled, "scheduled"), (skipped.started, "started"), (skipped.delivered, "delivered"),
+            (skipped.scheduled, "scheduled"), (skipped.arrived, "arrived at the actor"), (skipped.started, "started"), (skipped.delivered, "delivered"),
             (skipped.completed, "completed"), (skipped.failed, "failed"), (skipped.verificationFailed, "wrong results"),
             (skipped.cancelledRunning, "cancelled running"), (skipped.cancelledWaiting, "cancelled before they started"),
             (skipped.changes, "changes to the run"),
@@ -104,6 +104,7 @@ public struct Narrator: Sendable {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
                     case .serial, .asyncLet: "the loop has taken \(taken) and stops"
                     case .unstructured: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
                         "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
                     }
@@ -118,8 +119,11 @@ public struct Narrator: Sendable {
             return Narration("\(count) finished result\(count == 1 ? " is" : "s are") discarded with the group")
         case .gap(let until):
             let length = FixedPoint.fixed((until - change.time).seconds, places: 1)
+            if configuration.strategy == .actorQueue {
+                return Narration("the actor's queue sleeps \(length) s before the next job (--spacing)")
+            }
             return Narration("the loop sleeps \(length) s before the next scan (--spacing)")
-        case .gapEnded: return Narration("the loop wakes from its sleep")
+        case .gapEnded: return Narration(configuration.strategy == .actorQueue ? "the actor's queue wakes: the next job's turn" : "the loop wakes from its sleep")
         case .terminated: return Narration("the consumer is gone: the stream's onTermination cancels the producer")
         case .orphaned(let count):
             return Narration("the loop has returned; its \(count) unstructured task\(count == 1 ? "" : "s") run on, and nothing cancels them")
@@ -149,9 +153,19 @@ public struct Narrator: Sendable {
             }
             let why = busy > batch ? "\(busy) scans still run above a batch of \(batch)" : "\(busy) of \(batch) slots busy"
             return Narration("\(scan) waits: \(why)", repeats: repeated(.waits, "wait: \(why)"))
+        case .arrived where strategy == .actorQueue:
+            return Narration("\(scan)'s job reaches the actor: it runs after every job that arrived before it")
+        case .arrived:
+            return Narration("\(scan)'s job reaches the actor, which starts it at once")
         case .started:
             busy += 1
             let slot = event.slot ?? 0
+            if strategy == .actorQueue {
+                return Narration("\(scan) starts: the actor's queue runs the job that arrived first, one at a time")
+            }
+            if strategy == .actorReentrant {
+                return Narration("\(scan) starts in slot \(slot): the actor awaits it and takes the next call, \(busy) running at once")
+            }
             if strategy == .unbounded {
                 let group = "\(busy) \(busy == 1 ? "child" : "children"), the pool runs what it can"
                 return Narration("\(scan) is added to the group: \(group)", repeats: repeated(.joinsGroup, "are added to the group: \(group)"))

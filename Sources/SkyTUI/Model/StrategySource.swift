@@ -34,6 +34,7 @@ public struct StrategySource: Equatable, Sendable {
         case .stream: "ResultStream.swift"
         case .asyncLet: "AsyncLetPairs.swift"
         case .unstructured: "UnstructuredTasks.swift"
+        case .actorQueue, .actorReentrant: "ActorStation.swift"
         }
     }
 

@@ -56,7 +56,7 @@ public struct TimelineEnds: OptionSet, Equatable, Sendable {
     /// How a terminal event ended its scan; `nil` for events that end nothing.
     init?(_ kind: ScanEvent.Kind) {
         switch kind {
-        case .scheduled, .started, .delivered: return nil
+        case .scheduled, .arrived, .started, .delivered: return nil
         case .completed: self = .completed
         case .failed, .verificationFailed: self = .failed
         case .cancelled: self = .cancelled

@@ -22,6 +22,7 @@ enum HeaderPanel {
         case .asyncLet: "two at a time"
         case .unbounded: "no batch"
         case .batched, .stream, .unstructured: "batch \(snapshot.batch)"
+        case .actorQueue, .actorReentrant: "\(snapshot.batch) senders"
         }
         let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
         let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"

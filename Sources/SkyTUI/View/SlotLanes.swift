@@ -15,7 +15,7 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
         case .unbounded: "\(busy) in the group"
-        case .serial, .batched, .stream, .asyncLet, .unstructured: "\(busy) of \(snapshot.batch) busy"
+        case .serial, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
@@ -41,7 +41,9 @@ enum SlotLanes {
                 if let gapEnds = snapshot.gapEnds {
                     // The serial loop sleeps between two scans (`--spacing`): how long it has left.
                     let left = Figures.seconds(max(.zero, gapEnds - state.elapsed))
-                    word = "free: the loop sleeps, next scan in \(left) (--spacing)"
+                    word = snapshot.configuration.strategy == .actorQueue
+                        ? "free: the actor's queue sleeps, next job in \(left) (--spacing)"
+                        : "free: the loop sleeps, next scan in \(left) (--spacing)"
                 }
                 grid.write("  " + word, x: column, y: row, style: Style(.muted), width: x + width - column)
                 continue

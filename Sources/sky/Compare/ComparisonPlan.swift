@@ -43,8 +43,8 @@ struct ComparisonPlan {
             "--catalogue is called by a group's children, so \(strategy.rawValue) cannot take it: compare unbounded, batched and stream with it"
         case .strategy(let strategy) where strategy != .unstructured && shared.taskBag:
             "--task-bag holds unstructured tasks, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy unstructured"
-        case .strategy(let strategy) where strategy != .serial && shared.spacing > .zero:
-            "--spacing is the gap between serial scans, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy serial"
+        case .strategy(let strategy) where !strategy.takesSpacing && shared.spacing > .zero:
+            "--spacing is the gap between scans run one at a time, so \(strategy.rawValue) cannot take it: compare \(ScanStrategy.spaced) with it"
         default:
             nil
         }

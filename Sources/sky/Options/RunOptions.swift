@@ -80,7 +80,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream), async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) or unstructured (the window, each scan a Task {}, which a cancel does not reach) (default \(RunDefaults.strategy.rawValue)).",
+            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream), async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) unstructured (the window, each scan a Task {}, which a cancel does not reach), actor-queue (each scan a job sent to one actor from a task of its own, run one at a time in the order they arrive) or actor-reentrant (the same actor without the queue: the jobs interleave across its awaits) (default \(RunDefaults.strategy.rawValue)).",
             valueName: "serial|unbounded|batched|stream|async-let|unstructured"),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
@@ -102,7 +102,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("With --strategy serial: the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
+        help: ArgumentHelp("With --strategy \(ScanStrategy.spaced): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = RunDefaults.spacing
 
@@ -186,8 +186,8 @@ struct RunOptions: ParsableArguments {
         if taskBag && strategy != .unstructured {
             throw ValidationError("--task-bag keeps unstructured tasks: use it with --strategy unstructured")
         }
-        if spacing > .zero && strategy != .serial {
-            throw ValidationError("--spacing is the gap between serial scans: use it with --strategy serial")
+        if spacing > .zero && !strategy.takesSpacing {
+            throw ValidationError("--spacing is the gap between scans run one at a time: use it with --strategy \(ScanStrategy.spaced)")
         }
     }
 }
