@@ -26,10 +26,13 @@ struct LessonTests {
         text.components(separatedBy: suffix).dropLast().compactMap { Int($0.split(separator: " ").last ?? "") }
     }
 
-    @Test("sky lesson lists every lesson file, by number")
+    @Test("sky lesson lists every lesson file, by number: twelve or more, one idea each")
     func listing() throws {
         let listing = try SkyBinary.run(["lesson"])
         #expect(listing.status == 0)
+        #expect(Self.files.count >= 12)
+        // Titles are plain text on a terminal: no Markdown marks.
+        #expect(!listing.stdout.contains("`"), "\(listing.stdout)")
         #expect(listing.stdout.split(separator: "\n").count == Self.files.count + 1, "\(listing.stdout)")
         for number in Self.files.keys {
             #expect(listing.stdout.contains("\n  \(number < 10 ? " " : "")\(number)  "), "lesson \(number) is not listed")
