@@ -29,8 +29,7 @@ struct AsyncLetTests {
         return configuration(seed)
     }
 
-    @Test("The first of a pair fails, so the loop leaves the pair's scope: the second is cancelled, and the run goes on, not stopped",
-          .timeLimit(.minutes(2)))
+    @Test("The first of a pair fails, so the loop leaves the pair's scope: the second is cancelled, and the run goes on, not stopped")
     func secondIsCancelledOnTheWayOut() async throws {
         let configuration = try Self.lostPair()
         let (summary, events) = await CausalOrderTests.run(configuration)

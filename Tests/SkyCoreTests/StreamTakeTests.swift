@@ -34,8 +34,7 @@ struct StreamTakeTests {
         events.firstIndex { if case .change(let change) = $0 { change.kind == kind } else { false } }
     }
 
-    @Test("The consumer takes its one result and goes; onTermination cancels the producer, and every scan still running ends cancelled",
-          .timeLimit(.minutes(2)))
+    @Test("The consumer takes its one result and goes; onTermination cancels the producer, and every scan still running ends cancelled")
     func consumerStopsTheProducer() async throws {
         let configuration = try Self.runWithAnEarlyResult(take: 1)
         let (summary, events) = await CausalOrderTests.run(configuration)

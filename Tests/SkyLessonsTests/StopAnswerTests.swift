@@ -52,8 +52,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 6: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends",
-          .timeLimit(.minutes(5)))
+    @Test("Lesson 6: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends")
     func consumerGoes() async throws {
         let (summary, record) = try await Self.run(try Self.streamWithAnEarlyResult(take: 1))
         #expect(summary.ending == .taken)
@@ -109,8 +108,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 7: the scans that check stop, those that never check run to completion; the answer's figures are the summary's",
-          .timeLimit(.minutes(5)))
+    @Test("Lesson 7: the scans that check stop, those that never check run to completion; the answer's figures are the summary's")
     func neverChecks() async throws {
         let configuration = Self.neverChecking(0.5)
         #expect((0..<4).filter { !configuration.checksCancellation(of: $0) } == [2, 3])
@@ -161,8 +159,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 8: the group waits for the child its body left and drops its error; the answer's wait and count are the summary's",
-          .timeLimit(.minutes(5)))
+    @Test("Lesson 8: the group waits for the child its body left and drops its error; the answer's wait and count are the summary's")
     func bodyReturnsEarly() async throws {
         let (summary, record) = try await Self.run(try Self.failureAfterTheReturn(take: 2))
         #expect(summary.ending == .taken)
