@@ -4,14 +4,20 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import SkyReport
 
 /// Every status sky exits with, and what each means for the commands that exit with it. The code
 /// exits with these, and the "Exit status:" block of each command's `--help` is made from here.
 enum ExitStatus: CaseIterable {
     case success
-    /// A run stopped at a failure; for `sky bench`, the kernels disagreed.
+    /// A run's verdict is FAIL without a verification failure; for `sky bench`, the kernels
+    /// disagreed.
     case failure
+    /// stress-ng's EXIT_NOT_SUCCESS, "stressor failed", which harnesses built for it read as a
+    /// failure (its 3, "no resource", some count as a pass).
     case verificationFailure
+    /// stress-ng's EXIT_METRICS_UNTRUSTWORTHY, "metrics may be untrustworthy".
+    case untrustworthy
     case badInput
     /// `sky replay`: the file is not a whole events file.
     case badData
@@ -35,7 +41,8 @@ enum ExitStatus: CaseIterable {
         switch self {
         case .success: 0
         case .failure: 1
-        case .verificationFailure: 3
+        case .verificationFailure: 2
+        case .untrustworthy: 7
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
         // sysexits' EX_DATAERR.
@@ -73,14 +80,14 @@ enum ExitStatus: CaseIterable {
     func meaning(in command: Command) -> String? {
         switch (self, command) {
         case (.success, .run): "the run finished (simulated failures are part of a run)"
-        case (.success, .soak): "PASS: the time ran out and every result matched"
+        case (.success, .soak): "PASS: the run ran its course and every result matched"
         case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
         case (.badData, _): nil
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
-        case (.failure, .replay), (.verificationFailure, .replay): nil
+        case (.failure, .replay), (.verificationFailure, .replay), (.untrustworthy, .replay): nil
         case (.success, .compare): "every run finished (a run that --errors throw or --fail-fast stopped is a result to compare)"
         case (.success, .lesson): "the lesson ran (a part that a cancel or a thrown failure stopped is what it shows), or q ended it"
         case (.failure, .lesson): nil
@@ -88,20 +95,23 @@ enum ExitStatus: CaseIterable {
         case (.outputIncomplete, .lesson): "a part's summary could not be written to stdout"
         case (.hangup, .lesson), (.interrupt, .lesson), (.brokenPipe, .lesson), (.terminated, .lesson):
             "stopped early: the parts not yet run are left out; the answers for those that ran still follow"
-        case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
+        case (.failure, .run), (.failure, .soak): "FAIL: --fail-fast or --errors throw stopped the run at a failure, or no scan completed"
+        case (.untrustworthy, .run), (.untrustworthy, .soak):
+            "UNTRUSTWORTHY: nothing failed, but the run was cancelled, or the host's hypervisor stole over \(Int(Verdict.heavySteal * 100))% of its CPU time"
+        case (.untrustworthy, _): nil
         case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
         case (.failure, .compare): "every run ran all of its scans, yet their checksums differ: a fault or a bug"
         case (.verificationFailure, .run), (.verificationFailure, .soak), (.verificationFailure, .compare):
-            "a result failed verification: possible hardware fault (wins over every status below)"
+            "FAIL: a result failed verification: possible hardware fault (wins over every status below)"
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
-            "the run finished, but stdout, the events file or the metrics file lost output (one line on stderr says which)"
+            "UNTRUSTWORTHY: the run finished, but stdout, the events file, the trace or the metrics file lost output (one line on stderr says which)"
         case (.outputIncomplete, .bench): "the figures could not be written to stdout"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
             "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
-            "stopped early (verdict FAIL); the events file and the metrics file are still complete, and so is the summary if stdout is there"
+            "stopped early (verdict UNTRUSTWORTHY, or FAIL if something failed first); the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"
         case (.hangup, .compare), (.interrupt, .compare), (.brokenPipe, .compare), (.terminated, .compare):
             "stopped early: the run going is cancelled and the rest are not run; the table of the runs so far is still printed if stdout is there"
