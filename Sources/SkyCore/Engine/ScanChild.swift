@@ -21,6 +21,8 @@ final class ScanChild: Sendable {
     let configuration: RunConfiguration
     let gauge: ThreadGauge
     let ledger: SlotLedger
+    /// With `--verify`: where each child counts the core it checked its result on; `nil` otherwise.
+    let cores: CoreLedger?
     /// Whether children are named `scan N` and read their name for their report: in a run that
     /// someone watches through its events (see `addChild` for the cost).
     let isNamed: Bool
@@ -35,12 +37,13 @@ final class ScanChild: Sendable {
     let catalogue: SignalCatalogue?
 
     init(
-        configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, isNamed: Bool, ends: ChildEnds? = nil,
-        catalogue: SignalCatalogue? = nil
+        configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, cores: CoreLedger? = nil, isNamed: Bool,
+        ends: ChildEnds? = nil, catalogue: SignalCatalogue? = nil
     ) {
         self.configuration = configuration
         self.gauge = gauge
         self.ledger = ledger
+        self.cores = cores
         self.isNamed = isNamed
         hasOwnTask = configuration.strategy != .serial
         self.ends = ends
@@ -63,8 +66,8 @@ final class ScanChild: Sendable {
         let view = ChildView.read(scan: scan, ownTask: hasOwnTask, named: isNamed)
         cell.noteStart(of: scan, view)
         let task = ScanTask(
-            plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, yields: configuration.yields,
-            verify: configuration.verify)
+            plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, cores: cores,
+            yields: configuration.yields, verify: configuration.verify)
         let clock = ContinuousClock()
         let began = clock.now
         // A scan short enough never to suspend runs without an async call.

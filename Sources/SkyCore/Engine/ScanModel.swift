@@ -25,6 +25,8 @@ public actor ScanModel {
     nonisolated let gauge = ThreadGauge()
     /// What each scan's child reports of itself, per slot.
     nonisolated let ledger: SlotLedger
+    /// With `--verify`: the scans verified and the mismatches, per core, as the children count them.
+    nonisolated let cores: CoreLedger?
     let sinks: [any ScanEventSink]
     let child: ScanChild
     /// When the run started; every event's time is measured from here.
@@ -54,9 +56,10 @@ public actor ScanModel {
         // A batch can grow while the run goes on, up to the largest batch.
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
+        cores = configuration.verify ? CoreLedger() : nil
         childEnds = configuration.take != nil && configuration.strategy.takesInGroupBody ? ChildEnds() : nil
         child = ScanChild(
-            configuration: configuration, gauge: gauge, ledger: ledger, isNamed: !sinks.isEmpty, ends: childEnds,
+            configuration: configuration, gauge: gauge, ledger: ledger, cores: cores, isNamed: !sinks.isEmpty, ends: childEnds,
             catalogue: configuration.catalogue.map(SignalCatalogue.init(mode:)))
     }
 
@@ -71,6 +74,7 @@ public actor ScanModel {
         snapshot.progress.peakOnThread = gauge.peak
         snapshot.progress.direct = ledger.totals()
         ledger.annotate(&snapshot.slots, into: &snapshot.progress.direct)
+        if let cores { snapshot.coreCounts = cores.counts() }
         return snapshot
     }
 

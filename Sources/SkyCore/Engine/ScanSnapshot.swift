@@ -195,6 +195,10 @@ public struct ScanSnapshot: Equatable, Sendable {
     /// so a struct that holds one has no fixed layout, and every access to it goes through the
     /// runtime. In `RunProgress` it cost a fifth of the engine's speed at `--work 0`.
     public var startedAt: ContinuousClock.Instant?
+    /// With verification: per CPU core, the scans verified and the mismatches, as the children
+    /// counted them (filled in by `ScanModel.snapshot()`); empty arrays otherwise, and in a replay.
+    /// Here rather than in `RunProgress`, which the run book copies and changes for every scan.
+    public var coreCounts = CoreCounts()
 
     public init(configuration: RunConfiguration) {
         progress = RunProgress(configuration: configuration)

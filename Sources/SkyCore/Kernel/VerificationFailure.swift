@@ -20,10 +20,13 @@ public struct VerificationFailure: Hashable, Sendable {
         self.thread = thread
     }
 
-    /// A mismatch seen by the calling thread, now.
-    static func here(found: ScanResult, expected: ScanResult) -> VerificationFailure {
-        VerificationFailure(found: found, expected: expected, core: Int(sky_current_core()), thread: sky_thread_id())
+    /// A mismatch seen by the calling thread, on `core`, where it checked the result.
+    static func here(found: ScanResult, expected: ScanResult, core: Int) -> VerificationFailure {
+        VerificationFailure(found: found, expected: expected, core: core, thread: sky_thread_id())
     }
+
+    /// The CPU core the calling thread runs on now; -1 if unknown.
+    static var currentCore: Int { Int(sky_current_core()) }
 }
 
 /// One verification failure, as listed in the summary and shown on the dashboard.

@@ -20,6 +20,8 @@ final class SlotLedger: Sendable {
         fileprivate let completed = Atomic<Int>(0)
         fileprivate let failed = Atomic<Int>(0)
         fileprivate let mismatched = Atomic<Int>(0)
+        /// Keeps the next slot's cell, written by another core, off this cell's cache line.
+        private let padding = CacheLinePadding()
 
         /// Called by the scan's child as it starts, with what it read about its task.
         func noteStart(of scan: Int, _ child: ChildView) {
