@@ -78,7 +78,7 @@ struct DashboardRun {
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
         let run = LaunchedRun(configuration: configuration, sinks: report.sinks + [events])
-        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
+        var runWatch = RunWatch(report: report, cores: info.cores, headless: false, verify: configuration.verify)
         let watched = watch(run, events: events, on: screen) { snapshot, elapsed in runWatch.tick(snapshot, at: elapsed) }
         return (
             watched.summary, watched.figures, watched.signal, watched.rerun, watched.goesOn,

@@ -68,6 +68,8 @@ struct RunReport {
             var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
+            reading.host = observations.host
+            reading.hostSteal = observations.hostSteal
             do {
                 try metricsFile.write(reading)
                 statusInMetrics = status
