@@ -36,9 +36,8 @@ struct RunWatch {
     /// verified), or a run asked for interval lines or a metrics file.
     let reportsHost: Bool
     private var throttleCause: ThrottleCause?
-    /// The dashboard's own sample, a second or more old, and the rows since it.
+    /// The dashboard's own latest sample, and when it was read.
     private var live: (at: Duration, sample: HostSample)?
-    private(set) var liveHost: HostFigures?
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool, probe: HostProbe = HostProbe()) {
         self.report = report
@@ -92,18 +91,17 @@ struct RunWatch {
     }
 
     /// For the dashboard: the host's rows over the last second or more, sampled at most once a
-    /// second; `liveHost` keeps the latest.
-    mutating func sampleLive(_ snapshot: ScanSnapshot, at elapsed: Duration) {
-        guard reportsHost else { return }
-        if let live, elapsed - live.at < .seconds(1) { return }
+    /// second; `nil` between samples (and at the first, which has nothing to compare with).
+    mutating func sampleLive(_ snapshot: ScanSnapshot, at elapsed: Duration) -> HostFigures? {
+        guard reportsHost else { return nil }
+        if let live, elapsed - live.at < .seconds(1) { return nil }
         let sample = probe.sample()
-        if let live {
-            let counts = Self.coreCounts(snapshot)
-            liveHost = HostFigures(
-                rows: CoreRows.rows(from: live.sample, to: sample, verified: counts.verified, mismatches: counts.mismatches),
-                missing: host.missing, throttle: host.throttleSinceStart)
-        }
-        live = (elapsed, sample)
+        defer { live = (elapsed, sample) }
+        guard let live else { return nil }
+        let counts = Self.coreCounts(snapshot)
+        return HostFigures(
+            rows: CoreRows.rows(from: live.sample, to: sample, verified: counts.verified, mismatches: counts.mismatches),
+            missing: host.missing, throttle: sample.throttle.flatMap { now in host.first?.throttle.map { now.since($0) } })
     }
 
     /// Closes the last interval and returns what was observed, for the summary.
