@@ -29,9 +29,11 @@ struct RunWatch {
     private var droppedReported: Set<String> = []
     private var throttleReported = false
     private var metricsFailureReported = false
-    /// The host's CPUs and sensors, found once.
-    private let probe: HostProbe
-    private var host: HostWatch
+    /// The host's CPUs and sensors, found once: at the start when the run reports them, else at the
+    /// first interval's close (only a throttle warning's cause needs them then, and a run's start
+    /// stays as quick as it was).
+    private var probe: HostProbe?
+    private var host = HostWatch(missing: [])
     /// Per-core rows go to the interval lines, the metrics file and the summary: a soak (results
     /// verified), or a run asked for interval lines or a metrics file.
     let reportsHost: Bool
@@ -39,20 +41,31 @@ struct RunWatch {
     /// The dashboard's own latest sample, and when it was read.
     private var live: (at: Duration, sample: HostSample)?
 
-    init(report: RunReport, cores: Int, headless: Bool, verify: Bool, probe: HostProbe = HostProbe()) {
+    init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
         self.cores = cores
         printsIntervals = headless && report.reportEvery != nil
         warnsAtOnce = headless
         recorder = IntervalRecorder(every: report.reportEvery ?? Self.defaultInterval, cores: cores)
-        self.probe = probe
         reportsHost = verify || report.reportEvery != nil || report.metricsFile != nil
-        host = HostWatch(missing: probe.missingReasons)
+        guard reportsHost else { return }
         let counts = Self.coreCounts(nil)
-        host.observe(probe.sample(), at: .zero, verified: counts.verified, mismatches: counts.mismatches)
-        if printsIntervals, reportsHost, report.format == .text, let missing = HostLine.missingLine(host.missing) {
+        observeHost(at: .zero, verified: counts.verified, mismatches: counts.mismatches)
+        if printsIntervals, report.format == .text, let missing = HostLine.missingLine(host.missing) {
             report.output(missing)
         }
+    }
+
+    /// Reads the host, finding its CPUs and sensors first if this is the first time; returns the
+    /// figures since the reading before.
+    @discardableResult
+    private mutating func observeHost(at elapsed: Duration, verified: [Int], mismatches: [Int]) -> HostFigures? {
+        if probe == nil {
+            let found = HostProbe()
+            probe = found
+            host = HostWatch(missing: found.missingReasons)
+        }
+        return host.observe(probe!.sample(), at: elapsed, verified: verified, mismatches: mismatches)
     }
 
     /// The engine's per-core counts since the start, indexed by CPU number: scans verified on each
@@ -76,7 +89,7 @@ struct RunWatch {
         }
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
         let counts = Self.coreCounts(snapshot)
-        let figures = host.observe(probe.sample(), at: elapsed, verified: counts.verified, mismatches: counts.mismatches)
+        let figures = observeHost(at: elapsed, verified: counts.verified, mismatches: counts.mismatches)
         emit(interval, host: figures)
         writeMetrics(snapshot, at: elapsed, host: figures)
         if let throttle = recorder.throttle.warning, throttle.active, throttleCause == nil {
@@ -95,7 +108,7 @@ struct RunWatch {
     mutating func sampleLive(_ snapshot: ScanSnapshot, at elapsed: Duration) -> HostFigures? {
         guard reportsHost else { return nil }
         if let live, elapsed - live.at < .seconds(1) { return nil }
-        let sample = probe.sample()
+        guard let sample = probe?.sample() else { return nil }
         defer { live = (elapsed, sample) }
         guard let live else { return nil }
         let counts = Self.coreCounts(snapshot)
@@ -107,7 +120,7 @@ struct RunWatch {
     /// Closes the last interval and returns what was observed, for the summary.
     mutating func finish(_ summary: RunSummary, signal: Int32?) -> RunObservations {
         let counts = Self.coreCounts(summary.snapshot)
-        let figures = host.observe(probe.sample(), at: summary.snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches)
+        let figures = reportsHost ? observeHost(at: summary.snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches) : nil
         if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) { emit(interval, host: figures) }
         let dropped = report.dropped
         return RunObservations(
