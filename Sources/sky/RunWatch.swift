@@ -90,7 +90,7 @@ struct RunWatch {
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
         let counts = Self.coreCounts(snapshot)
         let figures = observeHost(at: elapsed, verified: counts.verified, mismatches: counts.mismatches)
-        emit(interval, host: figures)
+        emit(interval, host: figures, cause: host.cause)
         writeMetrics(snapshot, at: elapsed, host: figures)
         if let throttle = recorder.throttle.warning, throttle.active, throttleCause == nil {
             // Named when the rate first falls: the counts' rise over the minute before it.
@@ -121,7 +121,9 @@ struct RunWatch {
     mutating func finish(_ summary: RunSummary, signal: Int32?) -> RunObservations {
         let counts = Self.coreCounts(summary.snapshot)
         let figures = reportsHost ? observeHost(at: summary.snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches) : nil
-        if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) { emit(interval, host: figures) }
+        if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) {
+            emit(interval, host: figures, cause: reportsHost ? host.cause : nil)
+        }
         let dropped = report.dropped
         return RunObservations(
             intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
@@ -130,13 +132,14 @@ struct RunWatch {
             hostSteal: reportsHost ? host.steal : nil)
     }
 
-    private func emit(_ interval: IntervalFigures, host figures: HostFigures?) {
+    /// `cause`: what the throttle counts said over the minute before the interval's end.
+    private func emit(_ interval: IntervalFigures, host figures: HostFigures?, cause: ThrottleCause?) {
         guard printsIntervals else { return }
         let number = recorder.closedCount
         let figures = reportsHost ? figures : nil
         switch report.format {
-        case .text: report.output(IntervalLine.text(interval, number: number, host: figures))
-        case .json: report.output(IntervalLine.json(interval, number: number, host: figures))
+        case .text: report.output(IntervalLine.text(interval, number: number, host: figures, cause: cause))
+        case .json: report.output(IntervalLine.json(interval, number: number, host: figures, cause: cause))
         }
     }
 

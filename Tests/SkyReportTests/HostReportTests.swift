@@ -78,6 +78,21 @@ struct HostReportTests {
             "  cores 70-100% busy, 1800-2400 MHz, hottest 71°C on core 2, throttled 2 times (package 2, cores 0)"))
     }
 
+    @Test("a throttled interval's mark names the cause, as text and as JSON; an interval that is not throttled names none")
+    func intervalMark() throws {
+        var interval = IntervalFigures(
+            start: .seconds(110), end: .seconds(120), scans: 30, totalScans: 400, failed: 0, verificationFailures: 0, residentBytes: 0,
+            cores: 2, throttled: true)
+        let cause = ThrottleCause.counted(ThrottleCounts(core: 0, package: 312), over: .seconds(60))
+        #expect(IntervalLine.text(interval, number: 12, cause: cause).hasSuffix(
+            "THROTTLED? the rate is more than 10% below the first minute's: thermal throttling: package throttled 312 times in the last minute"))
+        let object = try #require(JSONSerialization.jsonObject(with: Data(IntervalLine.json(interval, number: 12, cause: cause).utf8)) as? [String: Any])
+        #expect(object["throttle_cause"] as? String == "thermal throttling: package throttled 312 times in the last minute")
+        interval.throttled = false
+        #expect(!IntervalLine.json(interval, number: 12, cause: cause).contains("throttle_cause"))
+        #expect(!IntervalLine.text(interval, number: 12, cause: cause).contains("thermal"))
+    }
+
     @Test("the interval's JSON lists every one of 64 cores, null where the host has no sensor")
     func intervalJSON() throws {
         let host = FakeHost(cores: 64, hypervisor: true, cpufreq: false, thermal: .none, throttleCounts: false)
