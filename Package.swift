@@ -32,10 +32,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Reads the host's /proc and /sys: per-CPU utilisation, clock, temperature and throttle
+        // counts, and which of them the host does not give, and why.
+        .target(name: "SkyHost", swiftSettings: strictSettings),
         // Headless reporters: status lines, text and JSON summaries, the JSON Lines events file.
         .target(
             name: "SkyReport",
-            dependencies: ["SkyCore"],
+            dependencies: ["SkyCore", "SkyHost"],
             swiftSettings: strictSettings
         ),
         // ncurses (the wide-character build), reached through a module map and a small shim.
@@ -43,7 +46,7 @@ let package = Package(
         // The dashboard as pure functions: state + message -> state; state -> a grid of cells.
         .target(
             name: "SkyTUI",
-            dependencies: ["SkyCore", "SkyReport"],
+            dependencies: ["SkyCore", "SkyReport", "SkyHost"],
             swiftSettings: strictSettings,
             // The strategies' source files, for the code panel.
             plugins: ["EmbedTexts"]
@@ -67,6 +70,7 @@ let package = Package(
             name: "sky",
             dependencies: [
                 "SkyCore",
+                "SkyHost",
                 "SkyReport",
                 "SkyTUI",
                 "SkyTerminal",
@@ -98,15 +102,18 @@ let package = Package(
             name: "SkyCoreTests", dependencies: ["SkyCore", "priority-probe", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: strictSettings),
         .testTarget(name: "SkyBenchTests", dependencies: ["SkyBench", "SkyCore", "CSkyKernel"], swiftSettings: strictSettings),
-        .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore"], swiftSettings: strictSettings),
+        // Fake /proc and /sys trees, built in a temporary folder, stand for hosts of 2 to 256 cores.
+        .target(name: "SkyHostFixtures", path: "Tests/SkyHostFixtures", swiftSettings: strictSettings),
+        .testTarget(name: "SkyHostTests", dependencies: ["SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore", "SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
         .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkyCore"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
-            name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore"], exclude: ["Golden"], swiftSettings: strictSettings),
+            name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore", "SkyHost", "SkyHostFixtures"], exclude: ["Golden"], swiftSettings: strictSettings),
         // The terminal adapter against real descriptors: pipes, /dev/null, pseudo-terminals.
         .testTarget(name: "SkyTerminalTests", dependencies: ["SkyTerminal", "CNcurses"], swiftSettings: strictSettings),
         // Runs the built `sky` binary, so it depends on the executable to get it built first.
-        .testTarget(name: "SkyEndToEndTests", dependencies: ["sky"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyEndToEndTests", dependencies: ["sky", "SkyHostFixtures"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -139,6 +139,15 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var cores: Int?
     public var intervals: [IntervalEntry]
     public var throttling: Throttling?
+    /// The host's CPUs over the run, one entry per CPU (`CoreEntry`); absent where no sample was taken.
+    public var perCore: [CoreEntry]?
+    /// Why some per-core figures are null (`no thermal sensors: virtual machine`).
+    public var sensorsMissing: [String]?
+    /// How many times the cores and packages were throttled during the run; absent where the host
+    /// has no thermal_throttle counts.
+    public var throttleCounts: ThrottleCountsEntry?
+    /// The share of the host's CPU time stolen by the hypervisor over the run; absent if unknown.
+    public var hostSteal: Double?
     public var eventsDropped: Int
     /// Present only with `--trace`.
     public var traceDropped: Int?
@@ -194,6 +203,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case total, batch, seed, work, priorities, take, catalogue, ending, scheduled, completed, failed, cancelled
         case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling, host, cores
         case durationSeconds = "duration_seconds"
+        case perCore = "per_core"
+        case sensorsMissing = "sensors_missing"
+        case throttleCounts = "throttle_counts"
+        case hostSteal = "host_steal"
         case corruptionRate = "corruption_rate"
         case ignoreCancellation = "ignore_cancellation"
         case checkingStoppedInMs = "checking_stopped_in_ms"
@@ -249,6 +262,10 @@ public struct JSONSummary: Codable, Equatable, Sendable {
                 baselineScansPerSecond: $0.baseline, lowestScansPerSecond: $0.lowestRate, lowestAt: Self.microseconds($0.lowestAt),
                 firstAt: Self.microseconds($0.firstAt), drop: $0.drop)
         }
+        perCore = observations.host.map(Self.perCore)
+        sensorsMissing = observations.host?.missing
+        throttleCounts = observations.host?.throttle.map { ThrottleCountsEntry(core: $0.core, package: $0.package) }
+        hostSteal = observations.hostSteal.map { ($0 * 1e4).rounded() / 1e4 }
         eventsDropped = observations.events.dropped
         traceDropped = observations.trace?.dropped
         batch = s.batch

@@ -122,7 +122,9 @@ public enum TextSummary {
         }
         if let dashboard { lines.append("  " + dashboard.line) }
         if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
+        if let host = observations.host { lines += hostLines(host, steal: observations.hostSteal).map { "  " + $0 } }
         if let throttle = observations.throttleLine { lines.append("  " + throttle) }
+        if let counts = observations.throttleCountsLine { lines.append("  " + counts) }
         for loss in observations.lossLines { lines.append("  " + loss) }
         lines.append("  replay: \(replay)")
         if verdict { lines.append(Verdict(summary, observations: observations).line) }
@@ -167,6 +169,14 @@ public enum TextSummary {
         let tasks = readings.ownTasks == 1 ? "child task kept its" : "child tasks kept their"
         return "runtime priority: \(readings.baseAsAsked) of \(readings.ownTasks) \(tasks) scan's priority as base (Task.basePriority); "
             + "\(ran) (Task.currentPriority)"
+    }
+
+    /// `cores over the run: 97-100% busy, 2596 MHz, temperature n/a, …`, the host's steal, and why
+    /// some figures are n/a.
+    private static func hostLines(_ host: HostFigures, steal: Double?) -> [String] {
+        var line = "cores over the run: " + HostLine.parts(host, throttle: false).joined(separator: ", ")
+        if let steal { line += "; host steal \(FixedPoint.fixed(steal * 100, places: 1))%" }
+        return [line] + (HostLine.missingLine(host.missing).map { [$0] } ?? [])
     }
 
     /// `intervals: 6 of 10 s, 4.02 to 4.31 scans/s (median 4.20)`

@@ -78,8 +78,11 @@ struct DashboardRun {
         // short lock per event and never blocks them.
         let events = ScanEventBuffer()
         let run = LaunchedRun(configuration: configuration, sinks: report.sinks + [events])
-        var runWatch = RunWatch(report: report, cores: info.cores, headless: false)
-        let watched = watch(run, events: events, on: screen) { snapshot, elapsed in runWatch.tick(snapshot, at: elapsed) }
+        var runWatch = RunWatch(report: report, cores: info.cores, headless: false, verify: configuration.verify)
+        let watched = watch(run, events: events, on: screen) { snapshot, elapsed in
+            runWatch.tick(snapshot, at: elapsed)
+            return runWatch.sampleLive(snapshot, at: elapsed)
+        }
         return (
             watched.summary, watched.figures, watched.signal, watched.rerun, watched.goesOn,
             runWatch.finish(watched.summary, signal: watched.signal)
@@ -87,10 +90,11 @@ struct DashboardRun {
     }
 
     /// Shows `run` from start to end, reading its events from `events`; `tick` sees every frame's
-    /// snapshot. `goesOn`: the user asked for a lesson's next part.
+    /// snapshot, and returns the host's CPUs when it has read them anew. `goesOn`: the user asked
+    /// for a lesson's next part.
     func watch(
         _ run: some WatchedRun, events: ScanEventBuffer, on screen: CursesScreen,
-        tick: (ScanSnapshot, Duration) -> Void = { _, _ in }
+        tick: (ScanSnapshot, Duration) -> HostFigures? = { _, _ in nil }
     ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, goesOn: Bool) {
         let clock = ContinuousClock()
         var state = DashboardState(
@@ -142,7 +146,7 @@ struct DashboardRun {
                 perform(state.update(.events(events.drain())))
                 let (snapshot, elapsed) = run.frame(at: now)
                 perform(state.update(.frame(snapshot, elapsed: elapsed)))
-                tick(snapshot, elapsed)
+                if let host = tick(snapshot, elapsed) { perform(state.update(.host(host))) }
                 if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
                 gaps.frame(at: now, measured: busy && !state.isPaused)

@@ -29,7 +29,7 @@ struct HeadlessRun {
         var nextStatus = clock.now + .seconds(1)
         var caught: Int32?
         var summary: RunSummary?
-        var watch = RunWatch(report: report, cores: Cores.active, headless: true)
+        var watch = RunWatch(report: report, cores: Cores.active, headless: true, verify: configuration.verify)
         while summary == nil {
             usleep(20_000)
             // A reader that went away stops the run as SIGPIPE would, even before a write finds it.

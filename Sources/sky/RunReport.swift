@@ -66,6 +66,8 @@ struct RunReport {
                 summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed && status == .success)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
+            reading.host = observations.host
+            reading.hostSteal = observations.hostSteal
             do {
                 try metricsFile.write(reading)
                 statusInMetrics = status

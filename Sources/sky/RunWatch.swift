@@ -1,10 +1,15 @@
 import SkyCore
+import SkyHost
 import SkyReport
 
 /// Watches a run from its loop, headless or with the dashboard: closes the reporting intervals
 /// (printed with `--report-every` when headless), rewrites the metrics file at each one, samples
 /// the trace's counters, and warns once of throttling and of an events file or a trace that cannot
 /// keep up. The loop calls `tick` often; it costs a clock comparison unless an interval is due.
+///
+/// The host's CPUs are sampled at the start, at each interval's close and at the end (and for the
+/// dashboard at most once a second), never per scan: the throttle counts name the cause of a fall
+/// in the rate, and soak runs report a row per core.
 struct RunWatch {
     /// `--report-every`: from a tenth of a second to a day.
     static let intervalRange = Duration.milliseconds(100) ... .seconds(24 * 3600)
@@ -24,13 +29,50 @@ struct RunWatch {
     private var droppedReported: Set<String> = []
     private var throttleReported = false
     private var metricsFailureReported = false
+    /// The host's CPUs and sensors, found once: at the start when the run reports them, else at the
+    /// first interval's close (only a throttle warning's cause needs them then, and a run's start
+    /// stays as quick as it was).
+    private var probe: HostProbe?
+    private var host = HostWatch(missing: [])
+    /// Per-core rows go to the interval lines, the metrics file and the summary: a soak (results
+    /// verified), or a run asked for interval lines or a metrics file.
+    let reportsHost: Bool
+    private var throttleCause: ThrottleCause?
+    /// The dashboard's own latest sample, and when it was read.
+    private var live: (at: Duration, sample: HostSample)?
 
-    init(report: RunReport, cores: Int, headless: Bool) {
+    init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
         self.cores = cores
         printsIntervals = headless && report.reportEvery != nil
         warnsAtOnce = headless
         recorder = IntervalRecorder(every: report.reportEvery ?? Self.defaultInterval, cores: cores)
+        reportsHost = verify || report.reportEvery != nil || report.metricsFile != nil
+        guard reportsHost else { return }
+        let counts = Self.coreCounts(nil)
+        observeHost(at: .zero, verified: counts.verified, mismatches: counts.mismatches)
+        if printsIntervals, report.format == .text, let missing = HostLine.missingLine(host.missing) {
+            report.output(missing)
+        }
+    }
+
+    /// Reads the host, finding its CPUs and sensors first if this is the first time; returns the
+    /// figures since the reading before.
+    @discardableResult
+    private mutating func observeHost(at elapsed: Duration, verified: [Int], mismatches: [Int]) -> HostFigures? {
+        if probe == nil {
+            let found = HostProbe()
+            probe = found
+            host = HostWatch(missing: found.missingReasons)
+        }
+        return host.observe(probe!.sample(), at: elapsed, verified: verified, mismatches: mismatches)
+    }
+
+    /// The engine's per-core counts since the start, indexed by CPU number: scans verified on each
+    /// CPU, and results that did not match their recomputation. Empty arrays: not counted.
+    static func coreCounts(_ snapshot: ScanSnapshot?) -> (verified: [Int], mismatches: [Int]) {
+        guard let counts = snapshot?.coreCounts else { return ([], []) }
+        return (counts.verified, counts.mismatches)
     }
 
     mutating func tick(_ snapshot: ScanSnapshot, at elapsed: Duration) {
@@ -46,38 +88,72 @@ struct RunWatch {
             }
         }
         guard let interval = recorder.observe(snapshot, at: elapsed, residentBytes: ProcessFigures.residentBytes()) else { return }
-        emit(interval)
-        writeMetrics(snapshot, at: elapsed)
-        if let throttle = recorder.throttle.warning, throttle.active, !throttleReported, warnsAtOnce {
-            throttleReported = true
-            let line = RunObservations(throttle: throttle).throttleLine ?? ""
-            StandardError.write("sky: \(line)\n")
+        let counts = Self.coreCounts(snapshot)
+        let figures = observeHost(at: elapsed, verified: counts.verified, mismatches: counts.mismatches)
+        emit(interval, host: figures, cause: host.cause)
+        writeMetrics(snapshot, at: elapsed, host: figures)
+        if let throttle = recorder.throttle.warning, throttle.active, throttleCause == nil {
+            // Named when the rate first falls: the counts' rise over the minute before it.
+            throttleCause = host.cause
+            if warnsAtOnce && !throttleReported {
+                throttleReported = true
+                let line = RunObservations(throttle: throttle, throttleCause: throttleCause).throttleLine ?? ""
+                StandardError.write("sky: \(line)\n")
+            }
         }
+    }
+
+    /// For the dashboard: the host's rows over the last second or more, sampled at most once a
+    /// second; `nil` between samples (and at the first, which has nothing to compare with).
+    mutating func sampleLive(_ snapshot: ScanSnapshot, at elapsed: Duration) -> HostFigures? {
+        guard reportsHost else { return nil }
+        if let live, elapsed - live.at < .seconds(1) { return nil }
+        guard let sample = probe?.sample() else { return nil }
+        defer { live = (elapsed, sample) }
+        guard let live else { return nil }
+        let counts = Self.coreCounts(snapshot)
+        return HostFigures(
+            rows: CoreRows.rows(from: live.sample, to: sample, verified: counts.verified, mismatches: counts.mismatches),
+            missing: host.missing, throttle: sample.throttle.flatMap { now in host.first?.throttle.map { now.since($0) } })
     }
 
     /// Closes the last interval and returns what was observed, for the summary.
     mutating func finish(_ summary: RunSummary, signal: Int32?) -> RunObservations {
-        if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) { emit(interval) }
+        let counts = Self.coreCounts(summary.snapshot)
+        let figures = reportsHost ? observeHost(at: summary.snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches) : nil
+        if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) {
+            emit(interval, host: figures, cause: reportsHost ? host.cause : nil)
+        }
         let dropped = report.dropped
         return RunObservations(
-            intervals: recorder.intervals, throttle: recorder.throttle.warning, eventsDropped: dropped.events, traceDropped: dropped.trace,
-            signal: signal, hostName: HostName.current, cores: cores)
+            intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
+            eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
+            host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
+            hostSteal: reportsHost ? host.steal : nil, hostName: HostName.current, cores: cores)
     }
 
-    private func emit(_ interval: IntervalFigures) {
+    /// `cause`: what the throttle counts said over the minute before the interval's end.
+    private func emit(_ interval: IntervalFigures, host figures: HostFigures?, cause: ThrottleCause?) {
         guard printsIntervals else { return }
         let number = recorder.closedCount
+        let figures = reportsHost ? figures : nil
         switch report.format {
-        case .text: report.output(IntervalLine.text(interval, number: number))
-        case .json: report.output(IntervalLine.json(interval, number: number))
+        case .text: report.output(IntervalLine.text(interval, number: number, host: figures, cause: cause))
+        case .json: report.output(IntervalLine.json(interval, number: number, host: figures, cause: cause))
         }
     }
 
-    private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+    private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
         var reading = Self.reading(snapshot, elapsed: elapsed, cores: cores)
         reading.throttled = recorder.throttle.warning?.active ?? false
         reading.eventsDropped = report.eventsFile?.dropped ?? 0
+        if reportsHost, var figures {
+            // The counts since the start, as a Prometheus counter is.
+            figures.throttle = host.throttleSinceStart
+            reading.host = figures
+            reading.hostSteal = host.steal
+        }
         do {
             try file.write(reading)
         } catch {

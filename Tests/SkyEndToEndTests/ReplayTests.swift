@@ -15,12 +15,12 @@ struct ReplayTests {
 
     /// The summary's lines: status lines and the intervals line are the live run's, not the record's.
     /// The summary's lines without those measured around the run rather than recorded in it: the
-    /// status lines, the intervals, and a falling rate's warning (which a slow enough machine,
-    /// such as one under ThreadSanitizer, can raise on any run over a minute and a half).
+    /// status lines, the intervals, a falling rate's warning (which a slow enough machine,
+    /// such as one under ThreadSanitizer, can raise on any run over a minute and a half), and the
+    /// host's CPUs.
     static func summaryLines(_ text: String) -> [Substring] {
-        text.split(separator: "\n").filter {
-            !$0.hasPrefix("[") && !$0.hasPrefix("  intervals:") && !$0.hasPrefix("  warning: the rate fell")
-        }
+        let measured = ["[", "  intervals:", "  warning: the rate fell", "  cores over the run:", "  host sensors:", "  throttle counts:"]
+        return text.split(separator: "\n").filter { line in !measured.contains { line.hasPrefix($0) } }
     }
 
     @Test("Read at once, the recording gives the recorded run's summary, line for line", arguments: [

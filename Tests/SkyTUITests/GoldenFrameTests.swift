@@ -22,7 +22,7 @@ struct GoldenFrameTests {
         try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
     }
 
-    private func compare(_ state: DashboardState, named name: String) throws {
+    func compare(_ state: DashboardState, named name: String) throws {
         let frame = DashboardView.render(state).text
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Golden").appendingPathComponent(name)

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import SkyCore
+import SkyHost
 
 /// Everything the metrics file reports, gathered by the run's loop at one moment.
 public struct MetricsReading: Sendable {
@@ -19,6 +20,11 @@ public struct MetricsReading: Sendable {
     public var exitStatus: Int32?
     /// Once the run has ended: the verdict (PASS or FAIL); before, the verdict so far.
     public var passing: Bool
+    /// The host's CPUs: utilisation over the last interval (over the run at the end), the
+    /// engine's per-core counts, and the throttle counts' rise since the start.
+    public var host: HostFigures?
+    /// The share of the host's CPU time stolen since the start.
+    public var hostSteal: Double?
 
     public init(
         snapshot: ScanSnapshot, elapsed: Duration, cores: Int, residentBytes: Int, openDescriptors: Int,
@@ -143,9 +149,36 @@ public struct MetricsFile: Sendable {
         metric("sky_resident_memory_bytes", "gauge", "Resident memory of the sky process.", [("", "\(reading.residentBytes)")])
         metric("sky_open_fds", "gauge", "Open file descriptors of the sky process.", [("", "\(reading.openDescriptors)")])
         metric("sky_events_dropped_total", "counter", "Events the --events file could not keep up with.", [("", "\(reading.eventsDropped)")])
+        if let host = reading.host { renderHost(host, steal: reading.hostSteal, metric: metric, number: number) }
         if let status = reading.exitStatus {
             metric("sky_exit_status", "gauge", "The exit status of the finished run.", [("", "\(status)")])
         }
         return text
+    }
+
+    /// `sky_core_…{core="N"}` for each figure the host gives, the throttle counts and the steal.
+    private static func renderHost(
+        _ host: HostFigures, steal: Double?, metric: (String, String, String, [(labels: String, value: String)]) -> Void,
+        number: (Double) -> String
+    ) {
+        func perCore(_ name: String, _ type: String, _ help: String, _ value: (CoreRow) -> String?) {
+            let samples = host.rows.compactMap { row in value(row).map { (labels: "core=\"\(row.first)\"", value: $0) } }
+            if !samples.isEmpty { metric(name, type, help, samples) }
+        }
+        perCore("sky_core_utilisation", "gauge", "Share of the last interval the CPU was busy (/proc/stat).") { $0.utilisation.map(number) }
+        perCore("sky_core_mhz", "gauge", "The CPU's current clock in MHz.") { $0.megahertz.map(number) }
+        perCore("sky_core_celsius", "gauge", "The CPU's temperature, where the host has a sensor.") { $0.celsius.map(number) }
+        perCore("sky_core_verified_total", "counter", "Scans verified on the CPU.") { $0.verified.map { "\($0)" } }
+        perCore("sky_core_mismatches_total", "counter", "Results computed on the CPU that differed from their recomputation.") {
+            $0.mismatches.map { "\($0)" }
+        }
+        if let rise = host.throttle {
+            metric("sky_throttle_events_total", "counter", "Thermal throttling events since the run started (thermal_throttle counts).", [
+                ("scope=\"core\"", "\(rise.core)"), ("scope=\"package\"", "\(rise.package)"),
+            ])
+        }
+        if let steal {
+            metric("sky_host_steal_ratio", "gauge", "Share of the host's CPU time stolen by the hypervisor since the run started.", [("", number(steal))])
+        }
     }
 }

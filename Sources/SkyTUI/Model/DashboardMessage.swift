@@ -1,4 +1,5 @@
 public import SkyCore
+public import SkyReport
 
 /// Everything that changes the dashboard: a frame tick with the engine's latest snapshot, a key,
 /// or a new terminal size.
@@ -11,6 +12,8 @@ public enum DashboardMessage: Sendable {
     /// Events since the last frame, oldest first, for the explain panel and the timeline; where
     /// the buffer had to drop some, a count of them in their place.
     case events([HeldEvent])
+    /// The host's CPUs, read at most once a second.
+    case host(HostFigures)
 }
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.

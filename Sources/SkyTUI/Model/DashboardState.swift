@@ -1,4 +1,5 @@
 public import SkyCore
+public import SkyReport
 
 /// The dashboard's whole state. `update(_:)` is the only way it changes, and it returns what the
 /// world must do (engine controls, leaving), so every key and tick can be tested without a terminal.
@@ -44,6 +45,8 @@ public struct DashboardState: Sendable {
     public private(set) var helpScroll = 0
     /// The run over time, for the timeline panel.
     public private(set) var timeline: Timeline
+    /// The host's CPUs over the last second or so (a soak's cores panel); `nil` before the first.
+    public private(set) var host: HostFigures?
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
@@ -120,6 +123,9 @@ public struct DashboardState: Sendable {
             return []
         case .resize(let size):
             self.size = size
+            return []
+        case .host(let figures):
+            host = figures
             return []
         case .key(let key):
             return press(key)

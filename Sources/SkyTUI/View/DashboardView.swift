@@ -1,8 +1,8 @@
 /// The dashboard as a pure function of its state: a frame of styled cells, no terminal involved.
 ///
 /// Layout, top to bottom: the header; scans on the left beside throughput and latency on the
-/// right; the slot lanes; the timeline; the errors; the footer. The slot lanes, the timeline and
-/// the errors share whatever height is left.
+/// right; a soak's cores; the slot lanes; the timeline; the errors; the footer. The cores, the slot
+/// lanes, the timeline and the errors share whatever height is left.
 public enum DashboardView {
     /// Below this the dashboard cannot show every panel, so it shows a notice instead.
     public static let minimumSize = TerminalSize(width: 60, height: 18)
@@ -33,6 +33,7 @@ public enum DashboardView {
         LatencyPanel.draw(state, into: &grid, x: rightX, y: top + ThroughputPanel.height, width: rightWidth)
 
         let layout = Layout(state)
+        CoresPanel.draw(state, into: &grid, x: 0, y: layout.coresY, width: size.width, height: layout.coreRows)
         SlotLanes.draw(state, into: &grid, x: 0, y: layout.lanesY, width: size.width, height: layout.laneRows)
         if state.showingCode {
             CodePanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: size.width, height: layout.footerY - layout.belowY)
@@ -63,6 +64,8 @@ public enum DashboardView {
     /// Where the panels below the counters go, top to bottom: the slot lanes, the timeline, and
     /// the errors, explain or code panel down to the footer.
     struct Layout {
+        let coresY: Int
+        let coreRows: Int
         let lanesY: Int
         let laneRows: Int
         let timelineRows: Int
@@ -72,11 +75,17 @@ public enum DashboardView {
 
         init(_ state: DashboardState) {
             let size = state.size
-            lanesY = HeaderPanel.height + CountersPanel.height
+            coresY = HeaderPanel.height + CountersPanel.height
             footerY = size.height - 1
-            let spare = footerY - lanesY
             let errorRows = 1 + minimumErrorRows
             let slotRows = 1 + state.snapshot.slots.count
+            // A soak's cores take up to a third of the room below the counters, and only what the
+            // slot lanes' and the errors' minimums leave.
+            let room = footerY - coresY
+            coreRows = CoresPanel.height(
+                state, width: size.width, within: min(room / 3, room - min(slotRows, minimumSlotRows) - errorRows))
+            lanesY = coresY + coreRows
+            let spare = footerY - lanesY
             if state.showingCode {
                 // The code panel is read, not glanced at: it takes the timeline's rows and at least
                 // half the room below the counters.
