@@ -11,7 +11,11 @@ enum ExitStatus: CaseIterable {
     case success
     /// A run stopped at a failure; for `sky bench`, the kernels disagreed.
     case failure
+    /// `sky fleet`: a host's verdict is fail.
+    case hostFailed
     case verificationFailure
+    /// `sky fleet`: no host failed, but a host's figures may be untrustworthy.
+    case untrustworthy
     case badInput
     /// `sky replay`: the file is not a whole events file.
     case badData
@@ -29,13 +33,17 @@ enum ExitStatus: CaseIterable {
         case replay
         case compare
         case lesson
+        case fleet
     }
 
     var code: Int32 {
         switch self {
         case .success: 0
         case .failure: 1
+        case .hostFailed: 2
         case .verificationFailure: 3
+        // As stress-ng's EXIT_METRICS_UNTRUSTWORTHY: the run ended, but its metrics may be untrustworthy.
+        case .untrustworthy: 7
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
         // sysexits' EX_DATAERR.
@@ -77,7 +85,18 @@ enum ExitStatus: CaseIterable {
         case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
+        case (.badData, .fleet):
+            "no host failed, but a file, a line of one or a folder gave no summary (each is named on stderr); the other hosts were merged"
         case (.badData, _): nil
+        case (.success, .fleet): "every host passed, and every file gave its summary"
+        case (.hostFailed, .fleet): "a host's verdict is FAIL (wins over every status below)"
+        case (.hostFailed, _): nil
+        case (.untrustworthy, .fleet): "every host passed but one or more whose verdict is UNTRUSTWORTHY: its figures may not be trusted"
+        case (.untrustworthy, _): nil
+        case (.badInput, .fleet): "bad input: a bad flag, no path, or no summary in any path given (nothing to merge)"
+        case (.failure, .fleet), (.verificationFailure, .fleet): nil
+        case (.outputIncomplete, .fleet): "the table could not be written to stdout"
+        case (.hangup, .fleet), (.interrupt, .fleet), (.brokenPipe, .fleet), (.terminated, .fleet): "stopped before the table was written whole"
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay): nil
