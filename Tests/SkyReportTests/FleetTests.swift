@@ -136,6 +136,16 @@ struct FleetTests {
         #expect(Fleet(read).standing == .hostFailed)
     }
 
+    @Test("A line too long to be a summary is passed over, and the summary after it still read")
+    func overlongLine() throws {
+        let long = "\"verdict\"" + String(repeating: "x", count: SummaryLines.lineLimit + 1)
+        let folder = try Self.folder(["a.log": long + "\n" + Self.summary(host: "node-a", ratePerCore: 2) + "\n"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let read = FleetInput.read([folder])
+        #expect(read.skipped == [])
+        #expect(read.summaries.map(\.host) == ["node-a"])
+    }
+
     @Test("A pretty-printed summary, as jq prints it, is read whole")
     func prettyPrinted() throws {
         let object = try JSONSerialization.jsonObject(with: Data(Self.summary(host: "node-p", ratePerCore: 3).utf8))

@@ -128,12 +128,16 @@ struct SummaryLines {
     /// A pretty-printed summary (`jq . summary.json`) spans lines: a file this small is kept whole
     /// until its end, in case no line of it is a summary on its own.
     static let wholeFileLimit = 1 << 20
+    /// A summary keeps at most a thousand of each list, so a line this long is no summary: it is
+    /// passed over rather than held, whatever the file is.
+    static let lineLimit = 16 << 20
 
     let file: String
     private(set) var summaries: [FleetSummary] = []
     /// Lines that hold a `"verdict"` but are no summary: each is a host lost, so each is named.
     private var brokenLines: [FleetInput.Skipped] = []
     private var line: [UInt8] = []
+    private var lineTooLong = false
     private var lineNumber = 0
     private var whole: [UInt8] = []
     private var wholeKept = true
@@ -156,11 +160,20 @@ struct SummaryLines {
         }
         var start = bytes.startIndex
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            line += bytes[start..<newline]
+            append(bytes[start..<newline])
             endLine()
             start = newline + 1
         }
-        line += bytes[start...]
+        append(bytes[start...])
+    }
+
+    private mutating func append(_ bytes: ArraySlice<UInt8>) {
+        guard !lineTooLong else { return }
+        line += bytes
+        if line.count > Self.lineLimit {
+            lineTooLong = true
+            line = []
+        }
     }
 
     mutating func finish() -> (summaries: [FleetSummary], skipped: [FleetInput.Skipped]) {
@@ -182,7 +195,10 @@ struct SummaryLines {
 
     private mutating func endLine() {
         lineNumber += 1
-        defer { line.removeAll(keepingCapacity: true) }
+        defer {
+            line.removeAll(keepingCapacity: true)
+            lineTooLong = false
+        }
         guard line.contains(where: { $0 > 0x20 }) else { return }
         lastLine = line
         guard let object = Self.object(in: line), Self.holdsVerdict(object) else { return }
