@@ -99,6 +99,12 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         }
     }
 
+    /// `pass`, `fail` or `untrustworthy`, and every reason that applies, the deciding one first.
+    public struct VerdictObject: Codable, Equatable, Sendable {
+        public var result: String
+        public var reasons: [String]
+    }
+
     public struct Throttling: Codable, Equatable, Sendable {
         public var baselineScansPerSecond: Double
         public var lowestScansPerSecond: Double
@@ -126,9 +132,11 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var verificationFailures: Int
     /// The most recent 1000 verification failures.
     public var verificationErrors: [VerificationEntry]
-    /// `PASS` or `FAIL`, and why.
-    public var verdict: String
-    public var verdictReason: String
+    public var verdict: VerdictObject
+    /// The host's name (`gethostname`), absent if unknown.
+    public var host: String?
+    /// Cores the run may use; absent if unknown.
+    public var cores: Int?
     public var intervals: [IntervalEntry]
     public var throttling: Throttling?
     public var eventsDropped: Int
@@ -184,14 +192,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case total, batch, seed, work, priorities, take, catalogue, ending, scheduled, completed, failed, cancelled
-        case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling
+        case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling, host, cores
         case durationSeconds = "duration_seconds"
         case corruptionRate = "corruption_rate"
         case ignoreCancellation = "ignore_cancellation"
         case checkingStoppedInMs = "checking_stopped_in_ms"
         case verificationFailures = "verification_failures"
         case verificationErrors = "verification_errors"
-        case verdictReason = "verdict_reason"
         case eventsDropped = "events_dropped"
         case traceDropped = "trace_dropped"
         case errorMode = "error_mode"
@@ -231,8 +238,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
                 expectedChecksum: Hex.format($0.failure.expected.checksum), expectedSignals: $0.failure.expected.signals)
         }
         let verdict = Verdict(summary, observations: observations)
-        self.verdict = verdict.word
-        verdictReason = verdict.reason
+        self.verdict = VerdictObject(result: verdict.result.rawValue, reasons: verdict.reasons)
+        host = observations.hostName
+        cores = observations.cores
         intervals = observations.intervals.map {
             IntervalEntry(start: Self.microseconds($0.start), end: Self.microseconds($0.end), scans: $0.scans, scansPerSecond: $0.scansPerSecond)
         }

@@ -4,17 +4,19 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import SkyReport
 
 /// Every status sky exits with, and what each means for the commands that exit with it. The code
 /// exits with these, and the "Exit status:" block of each command's `--help` is made from here.
 enum ExitStatus: CaseIterable {
     case success
-    /// A run stopped at a failure; for `sky bench`, the kernels disagreed.
+    /// A run's verdict is FAIL without a verification failure; for `sky bench`, the kernels
+    /// disagreed.
     case failure
-    /// `sky fleet`: a host's verdict is fail.
-    case hostFailed
+    /// stress-ng's EXIT_NOT_SUCCESS, "stressor failed", which harnesses built for it read as a
+    /// failure (its 3, "no resource", some count as a pass); for `sky fleet`, a host failed.
     case verificationFailure
-    /// `sky fleet`: no host failed, but a host's figures may be untrustworthy.
+    /// stress-ng's EXIT_METRICS_UNTRUSTWORTHY, "metrics may be untrustworthy".
     case untrustworthy
     case badInput
     /// `sky replay`: the file is not a whole events file.
@@ -40,9 +42,7 @@ enum ExitStatus: CaseIterable {
         switch self {
         case .success: 0
         case .failure: 1
-        case .hostFailed: 2
-        case .verificationFailure: 3
-        // As stress-ng's EXIT_METRICS_UNTRUSTWORTHY: the run ended, but its metrics may be untrustworthy.
+        case .verificationFailure: 2
         case .untrustworthy: 7
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
@@ -81,7 +81,7 @@ enum ExitStatus: CaseIterable {
     func meaning(in command: Command) -> String? {
         switch (self, command) {
         case (.success, .run): "the run finished (simulated failures are part of a run)"
-        case (.success, .soak): "PASS: the time ran out and every result matched"
+        case (.success, .soak): "PASS: the run ran its course and every result matched"
         case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
@@ -89,17 +89,16 @@ enum ExitStatus: CaseIterable {
             "no host failed, but a file, a line of one or a folder gave no summary (each is named on stderr); the other hosts were merged"
         case (.badData, _): nil
         case (.success, .fleet): "every host passed, and every file gave its summary"
-        case (.hostFailed, .fleet): "a host's verdict is FAIL (wins over every status below)"
-        case (.hostFailed, _): nil
+        // A host that failed is stress-ng's "stressor failed" for the fleet.
+        case (.verificationFailure, .fleet): "a host's verdict is FAIL (wins over every status below)"
         case (.untrustworthy, .fleet): "every host passed but one or more whose verdict is UNTRUSTWORTHY: its figures may not be trusted"
-        case (.untrustworthy, _): nil
         case (.badInput, .fleet): "bad input: a bad flag, no path, or no summary in any path given (nothing to merge)"
-        case (.failure, .fleet), (.verificationFailure, .fleet): nil
+        case (.failure, .fleet): nil
         case (.outputIncomplete, .fleet): "the table could not be written to stdout"
         case (.hangup, .fleet), (.interrupt, .fleet), (.brokenPipe, .fleet), (.terminated, .fleet): "stopped before the table was written whole"
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
-        case (.failure, .replay), (.verificationFailure, .replay): nil
+        case (.failure, .replay), (.verificationFailure, .replay), (.untrustworthy, .replay): nil
         case (.success, .compare): "every run finished (a run that --errors throw or --fail-fast stopped is a result to compare)"
         case (.success, .lesson): "the lesson ran (a part that a cancel or a thrown failure stopped is what it shows), or q ended it"
         case (.failure, .lesson): nil
@@ -107,20 +106,23 @@ enum ExitStatus: CaseIterable {
         case (.outputIncomplete, .lesson): "a part's summary could not be written to stdout"
         case (.hangup, .lesson), (.interrupt, .lesson), (.brokenPipe, .lesson), (.terminated, .lesson):
             "stopped early: the parts not yet run are left out; the answers for those that ran still follow"
-        case (.failure, .run), (.failure, .soak): "--fail-fast or --errors throw stopped the run at a failure"
+        case (.failure, .run), (.failure, .soak): "FAIL: --fail-fast or --errors throw stopped the run at a failure, or no scan completed"
+        case (.untrustworthy, .run), (.untrustworthy, .soak):
+            "UNTRUSTWORTHY: nothing failed, but the run was cancelled, or the host's hypervisor stole over \(Int(Verdict.heavySteal * 100))% of its CPU time"
+        case (.untrustworthy, _): nil
         case (.failure, .bench): "the Swift kernel and the C reference disagreed on a checksum"
         case (.failure, .compare): "every run ran all of its scans, yet their checksums differ: a fault or a bug"
         case (.verificationFailure, .run), (.verificationFailure, .soak), (.verificationFailure, .compare):
-            "a result failed verification: possible hardware fault (wins over every status below)"
+            "FAIL: a result failed verification: possible hardware fault (wins over every status below)"
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
-            "the run finished, but stdout, the events file or the metrics file lost output (one line on stderr says which)"
+            "UNTRUSTWORTHY: the run finished, but stdout, the events file, the trace or the metrics file lost output (one line on stderr says which)"
         case (.outputIncomplete, .bench): "the figures could not be written to stdout"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
             "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
-            "stopped early (verdict FAIL); the events file and the metrics file are still complete, and so is the summary if stdout is there"
+            "stopped early (verdict UNTRUSTWORTHY, or FAIL if something failed first); the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"
         case (.hangup, .compare), (.interrupt, .compare), (.brokenPipe, .compare), (.terminated, .compare):
             "stopped early: the run going is cancelled and the rest are not run; the table of the runs so far is still printed if stdout is there"

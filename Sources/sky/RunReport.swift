@@ -35,17 +35,12 @@ struct RunReport {
     var dropped: (events: Int, trace: Int?) { (eventsFile?.dropped ?? 0, traceFile?.dropped) }
 
     /// Completes the files, prints the summary and returns the exit status. Each output that lost
-    /// something says so in one line on stderr; a run that otherwise succeeded then exits 74, or
-    /// 141 if stdout's reader went away (as a pipeline expects).
+    /// something says so in one line on stderr and makes the verdict UNTRUSTWORTHY; a run that
+    /// otherwise passed then exits 74, or 141 if stdout's reader went away (as a pipeline expects).
     func finish(
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
     ) -> ExitStatus {
-        var status = Self.status(summary, signal: signal)
         var observations = observations
-        func lost(_ problem: String) {
-            StandardError.write("sky: error: \(problem)\n")
-            if status == .success { status = .outputIncomplete }
-        }
         if let eventsFile {
             if summary.notStarted > 0 {
                 eventsFile.write(EventLine.notStarted(
@@ -58,45 +53,65 @@ struct RunReport {
             let failure = traceFile.close(at: summary.snapshot.elapsed)
             observations.trace = OutputLoss(file: OutputLoss.traceFile, dropped: traceFile.dropped, failure: failure)
         }
-        for line in observations.lossLines { lost(line) }
-        // Known before the summary is written, so the summary tells the status sky exits with.
-        if StandardOutput.failure != nil && status == .success { status = .outputIncomplete }
-        let judged = Verdict(summary, observations: observations)
+        // Known before the summary is written, so the summary tells the verdict and the status.
+        // stdout's own line on stderr waits until the summary's write shows what was lost.
+        let stdoutLoss = StandardOutput.failure.map { "stdout lost output (\($0))" }
+        if let stdoutLoss { observations.otherLosses.append(stdoutLoss) }
+        var judged = Verdict(summary, observations: observations)
+        var status = Self.status(summary, verdict: verdict ? judged : nil, signal: signal, outputLost: !observations.lossLines.isEmpty)
         var statusInMetrics: ExitStatus?
-        func writeMetrics() {
-            guard let metricsFile else { return }
-            var reading = RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed)
+        func writeMetrics() -> Bool {
+            guard let metricsFile else { return true }
+            var reading = RunWatch.reading(
+                summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed && status == .success)
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
             do {
                 try metricsFile.write(reading)
                 statusInMetrics = status
+                return true
             } catch {
-                lost("could not write the metrics file: \(error)")
+                observations.otherLosses.append("could not write the metrics file: \(error)")
+                return false
             }
         }
-        writeMetrics()
+        if !writeMetrics() {
+            judged = Verdict(summary, observations: observations)
+            status = Self.status(summary, verdict: verdict ? judged : nil, signal: signal, outputLost: true)
+        }
+        for line in observations.lossLines where line != stdoutLoss { StandardError.write("sky: error: \(line)\n") }
         let text = switch format {
         case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, verdict: verdict)
         case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
         }
         let written = StandardOutput.write(text + "\n")
         if let failure = StandardOutput.failure {
-            lost("could not write to stdout (\(failure)): " + (written ? "some progress lines are lost" : "the summary is lost"))
-        } else if !written && status == .success {
+            let lost = written ? "some progress lines are lost" : "the summary is lost"
+            StandardError.write("sky: error: could not write to stdout (\(failure)): \(lost)\n")
+            if status == .success || status == .untrustworthy { status = .outputIncomplete }
+        } else if !written && (status == .success || status == .untrustworthy) {
             status = .brokenPipe
         }
         // The metrics file must tell the status sky exits with.
-        if let statusInMetrics, statusInMetrics != status { writeMetrics() }
+        if let statusInMetrics, statusInMetrics != status { _ = writeMetrics() }
         return status
     }
 
     /// A verification failure (a possible hardware fault) outranks everything; then a signal, then
-    /// a failure that stopped the run.
-    static func status(_ summary: RunSummary, signal: Int32?) -> ExitStatus {
+    /// what failed the run, then an output that lost something, then any other doubt. `verdict` is
+    /// `nil` for a lesson's runs, which are cancelled and thrown on purpose and judge nothing.
+    static func status(_ summary: RunSummary, verdict: Verdict?, signal: Int32?, outputLost: Bool) -> ExitStatus {
         if summary.counters.verificationFailures > 0 { return .verificationFailure }
         if let signal { return ExitStatus(stoppedBy: signal) }
-        return summary.ending.isFailure ? .failure : .success
+        guard let verdict else {
+            if summary.ending.isFailure { return .failure }
+            return outputLost ? .outputIncomplete : .success
+        }
+        switch verdict.result {
+        case .fail: return .failure
+        case .untrustworthy: return outputLost ? .outputIncomplete : .untrustworthy
+        case .pass: return .success
+        }
     }
 
     /// Progress lines go to stdout in text mode; in JSON mode stdout carries only the summary.

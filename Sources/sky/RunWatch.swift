@@ -61,7 +61,7 @@ struct RunWatch {
         let dropped = report.dropped
         return RunObservations(
             intervals: recorder.intervals, throttle: recorder.throttle.warning, eventsDropped: dropped.events, traceDropped: dropped.trace,
-            signal: signal)
+            signal: signal, hostName: HostName.current, cores: cores)
     }
 
     private func emit(_ interval: IntervalFigures) {

@@ -24,6 +24,16 @@ enum Cores {
     static var active: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
 
+enum HostName {
+    /// `gethostname`: in a Kubernetes pod, the pod's name unless the Job sets it to the node's.
+    static var current: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? nil : name
+    }
+}
+
 enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stdinIsTerminal: Bool { isatty(0) == 1 }

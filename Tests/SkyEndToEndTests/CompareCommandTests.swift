@@ -276,7 +276,7 @@ struct CompareCommandTests {
         let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/cli.md", encoding: .utf8)
         let section = try #require(docs.components(separatedBy: "\n## `sky compare`\n").dropFirst().first?.components(separatedBy: "\n## ").first)
         let table = try #require(section.components(separatedBy: "| status | meaning |").last)
-        #expect(fromHelp == [0, 1, 3, 64, 74, 129, 130, 141, 143])
+        #expect(fromHelp == [0, 1, 2, 64, 74, 129, 130, 141, 143])
         #expect(ExitStatusRows.inTable(table) == fromHelp)
     }
 

@@ -30,10 +30,12 @@ struct ConcurrencyIdeasTests {
     }
 
     /// Runs sky to its end with `arguments`, a JSON summary and `files`' events file; checks that it
-    /// exits 0 and that the events are complete. Returns the summary and the engine's lines.
-    static func run(_ arguments: [String], _ files: borrowing RunFiles) throws -> (summary: [String: Any], lines: [[String: Any]]) {
+    /// exits with `status` and that the events are complete. Returns the summary and the engine's lines.
+    static func run(
+        _ arguments: [String], _ files: borrowing RunFiles, status: Int32 = 0
+    ) throws -> (summary: [String: Any], lines: [[String: Any]]) {
         let outcome = try SkyBinary.run(arguments + ["--format", "json", "--events", files.events])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.status == status, "\(outcome.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         try files.expectCompleteEvents()
         return (summary, try engineLines(files))
@@ -129,8 +131,9 @@ struct ConcurrencyIdeasTests {
     func asyncLetPair() throws {
         let files = try RunFiles()
         // Seed 238: the first scan of the pair fails within its first thousand lines; the second would sweep all.
+        // Nothing completed, so the verdict is FAIL and the status 1.
         let (summary, lines) = try Self.run(
-            ["--strategy", "async-let", "--total", "2", "--seed", "238", "--failure-rate", "0.5", "--work", "200000"], files)
+            ["--strategy", "async-let", "--total", "2", "--seed", "238", "--failure-rate", "0.5", "--work", "200000"], files, status: 1)
         #expect(summary["ending"] as? String == "drained")
         #expect(summary["cancelled"] as? Int == 1)
         #expect(!lines.contains { $0["event"] as? String == "stopping" })

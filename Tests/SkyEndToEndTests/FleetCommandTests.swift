@@ -4,6 +4,8 @@ import Testing
 /// `sky fleet`, run on summaries that the real `sky soak` printed, as a fleet's pods print them.
 @Suite("sky fleet", .serialized)
 struct FleetCommandTests {
+    /// How the table marks a host name that several summaries share.
+    static let duplicateMark = "*"
     /// A soak short and cheap enough for a test, with interval lines before the summary as a
     /// pod's log has them.
     static let passing = ["soak", "--duration", "300ms", "--work", "200", "--batch", "1", "--report-every", "100ms", "--no-tui", "--format", "json"]
@@ -25,24 +27,29 @@ struct FleetCommandTests {
     func failingHost() throws {
         let folder = try Self.pods(["node-a.jsonl": Self.passing, "node-b.jsonl": Self.failing, "node-c.jsonl": Self.passing])
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let text = try SkyBinary.run(["fleet", folder])
-        #expect(text.status == 2, "\(text.stderr)")
-        #expect(text.stderr == "")
-        let rows = text.stdout.split(separator: "\n")
-        #expect(rows.first?.hasPrefix("host ") == true)
-        #expect(rows.dropFirst().prefix(3).map { String($0.prefix(6)) } == ["node-a", "node-b", "node-c"])
-        #expect(rows[2].contains("FAIL: ") && rows[2].contains("possible hardware fault"))
-        #expect(rows[1].hasSuffix("PASS") && rows[3].hasSuffix("PASS"))
-        #expect(text.stdout.contains("fleet: 3 hosts, 2 passed, 1 failed, 0 untrustworthy"))
-
         let json = try SkyBinary.run(["fleet", folder, "--format", "json"])
-        #expect(json.status == 2)
+        #expect(json.status == 2, "\(json.stderr)")
+        #expect(json.stderr == "")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["exit_status"] as? Int == 2)
         let hosts = try #require(document["hosts"] as? [[String: Any]])
-        #expect(hosts.map { $0["host"] as? String } == ["node-a", "node-b", "node-c"])
+        // Every soak ran on this machine, so the three summaries share its name: kept, and marked.
+        let host = try #require(hosts.first?["host"] as? String)
+        #expect(hosts.allSatisfy { $0["host"] as? String == host && $0["duplicate"] as? Bool == true && $0["host_from_file"] as? Bool == false })
+        #expect(hosts.map { ($0["file"] as? String)?.split(separator: "/").last } == ["node-a.jsonl", "node-b.jsonl", "node-c.jsonl"])
         #expect(hosts.map { ($0["verdict"] as? [String: Any])?["result"] as? String } == ["pass", "fail", "pass"])
         #expect((hosts[1]["mismatches"] as? Int ?? 0) > 0)
+        #expect(hosts.allSatisfy { ($0["cores"] as? Int ?? 0) > 0 && ($0["rate_per_core"] as? Double ?? 0) > 0 })
+
+        let text = try SkyBinary.run(["fleet", folder])
+        #expect(text.status == 2)
+        let rows = text.stdout.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("host ") == true)
+        #expect(rows.dropFirst().prefix(3).allSatisfy { $0.hasPrefix(host + FleetCommandTests.duplicateMark) })
+        #expect(rows[2].contains("FAIL: ") && rows[2].contains("possible hardware fault"))
+        #expect(rows[1].hasSuffix("PASS") && rows[3].hasSuffix("PASS"))
+        #expect(text.stdout.contains("fleet: 3 hosts, 2 passed, 1 failed, 0 untrustworthy"))
+        #expect(text.stdout.contains("\n\(FleetCommandTests.duplicateMark) \(host): 3 summaries ("))
     }
 
     @Test("Hosts that all passed: exit status 0; a bad file beside them is named, the rest merge, exit status 65")

@@ -61,7 +61,7 @@ struct HostileOutputTests {
         #expect(try files.samples()["sky_pass"] == 0)
     }
 
-    @Test("An events file on a full disk: exit 74, one line, the verdict fails, and the metrics are complete")
+    @Test("An events file on a full disk: exit 74, one line, the verdict is untrustworthy, and the metrics are complete")
     func fullDisk() throws {
         let files = try RunFiles()
         // /dev/full takes the writes and fails every one, as a full disk does.
@@ -70,7 +70,7 @@ struct HostileOutputTests {
         #expect(Self.lines(outcome.stderr) == ["sky: error: the events file is incomplete: a write failed (No space left on device)"])
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(summary["exit_status"] as? Int == 74)
-        #expect(summary["verdict"] as? String == "FAIL")
+        #expect(VerdictJSON(summary).result == "untrustworthy")
         try files.expectFinalMetrics(status: 74)
     }
 
@@ -81,13 +81,13 @@ struct HostileOutputTests {
         let outcome = try SkyBinary.shell("ulimit -f 4; \"$SKY\" \(Self.quickRun) --events \(files.events) --metrics-file \(files.metrics)")
         #expect(outcome.status == 74)
         #expect(Self.lines(outcome.stderr) == ["sky: error: the events file is incomplete: a write failed (File too large)"])
-        #expect(outcome.stdout.contains("verdict: FAIL: the events file is incomplete"))
+        #expect(outcome.stdout.contains("verdict: UNTRUSTWORTHY: the events file is incomplete"))
         // What was written is whole lines up to the limit.
         #expect(try files.eventLines().count > 0)
         try files.expectFinalMetrics(status: 74)
     }
 
-    @Test("An events file that cannot keep up: a warning at once, exit 74, the verdict fails, and the file counts the loss")
+    @Test("An events file that cannot keep up: a warning at once, exit 74, the verdict is untrustworthy, and the file counts the loss")
     func droppedEvents() throws {
         let files = try RunFiles()
         let fifo = files.folder + "/events.fifo"
@@ -115,8 +115,8 @@ struct HostileOutputTests {
         let dropped = try #require(summary["events_dropped"] as? Int)
         #expect(dropped > 0)
         #expect(outcome.stderr.contains("sky: error: the events file is incomplete: \(dropped) events were left out (it could not keep up)"))
-        #expect(summary["verdict"] as? String == "FAIL")
-        #expect((summary["verdict_reason"] as? String)?.hasPrefix("the events file is incomplete") == true)
+        #expect(VerdictJSON(summary).result == "untrustworthy")
+        #expect(VerdictJSON(summary).reason.hasPrefix("the events file is incomplete"))
         let samples = try files.samples()
         #expect(samples["sky_events_dropped_total"] == Double(dropped))
         #expect(samples["sky_pass"] == 0)
@@ -138,7 +138,7 @@ struct HostileOutputTests {
         #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         #expect(summary["exit_status"] as? Int == Int(status))
-        #expect(summary["verdict"] as? String == "FAIL")
+        #expect(VerdictJSON(summary).result == "untrustworthy", "cut short with nothing failed")
         #expect(try files.expectCompleteEvents() == summary["scheduled"] as? Int)
         #expect(try files.expectCompleteTrace().instants.contains("cancel"))
         try files.expectFinalMetrics(status: status)

@@ -8,7 +8,7 @@ struct SoakCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test("Injected corruption is caught by verification: exit status 3, in the summary, the events and the metrics")
+    @Test("Injected corruption is caught by verification: exit status 2 (stress-ng's 'stressor failed'), in the summary, the events and the metrics")
     func corruptionCaught() throws {
         let events = SkyBinary.temporaryPath("corrupt.jsonl")
         let metrics = SkyBinary.temporaryPath("corrupt.prom")
@@ -21,13 +21,13 @@ struct SoakCommandTests {
             "soak", "--total", "40", "--work", "300", "--seed", "3", "--inject-corruption", "0.3", "--batch", "2",
             "--format", "json", "--events", events, "--metrics-file", metrics,
         ])
-        #expect(outcome.status == 3, "\(outcome.stderr)")
+        #expect(outcome.status == 2, "\(outcome.stderr)")
         let summary = try Self.json(outcome.stdout)
         let faults = try #require(summary["verification_failures"] as? Int)
         #expect(faults > 0)
-        #expect(summary["verdict"] as? String == "FAIL")
-        #expect((summary["verdict_reason"] as? String)?.contains("possible hardware fault") == true)
-        #expect(summary["exit_status"] as? Int == 3)
+        #expect(VerdictJSON(summary).result == "fail")
+        #expect(VerdictJSON(summary).reason.contains("possible hardware fault"))
+        #expect(summary["exit_status"] as? Int == 2)
         #expect(summary["failed"] as? Int == 0)
         #expect(summary["verify"] as? Bool == true)
         let listed = try #require(summary["verification_errors"] as? [[String: Any]])
@@ -40,7 +40,7 @@ struct SoakCommandTests {
         let samples = try RunFiles.samples(at: metrics)
         #expect(samples["sky_verification_failures_total"] == Double(faults))
         #expect(samples["sky_scans_total{outcome=\"verification_failed\"}"] == Double(faults))
-        #expect(samples["sky_exit_status"] == 3)
+        #expect(samples["sky_exit_status"] == 2)
         #expect(samples["sky_pass"] == 0)
         #expect(samples["sky_running"] == 0)
     }
@@ -53,7 +53,7 @@ struct SoakCommandTests {
         #expect(summary["ending"] as? String == "time_up")
         #expect(summary["total"] == nil)
         #expect(summary["duration_seconds"] as? Double == 0.2)
-        #expect(summary["verdict"] as? String == "PASS")
+        #expect(VerdictJSON(summary).result == "pass")
         let completed = try #require(summary["completed"] as? Int)
         let cancelled = try #require(summary["cancelled"] as? Int)
         #expect(completed > 0)
@@ -79,7 +79,7 @@ struct SoakCommandTests {
             #expect((interval["rss_bytes"] as? Int ?? 0) > 0)
         }
         let summary = try #require(lines.last)
-        #expect(summary["verdict"] as? String == "PASS")
+        #expect(VerdictJSON(summary).result == "pass")
         let kept = try #require(summary["intervals"] as? [[String: Any]])
         #expect(kept.count == intervals.count)
         let scans = kept.compactMap { $0["scans"] as? Int }.reduce(0, +)
@@ -108,8 +108,8 @@ struct SoakCommandTests {
         #expect(outcome.status == 143)
         let summary = try Self.json(outcome.stdout)
         #expect(summary["ending"] as? String == "cancelled")
-        #expect(summary["verdict"] as? String == "FAIL")
-        #expect((summary["verdict_reason"] as? String)?.contains("SIGTERM") == true)
+        #expect(VerdictJSON(summary).result == "untrustworthy")
+        #expect(VerdictJSON(summary).reason.contains("SIGTERM"))
         let scheduled = try #require(summary["scheduled"] as? Int)
         var terminal: [Int: Int] = [:]
         for line in try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n") {
@@ -132,7 +132,8 @@ struct SoakCommandTests {
         #expect(soak.status == 0)
         #expect(soak.stdout.contains("--batch auto"))
         #expect(soak.stdout.contains("--inject-corruption"))
-        #expect(soak.stdout.contains("3    a result failed verification"))
+        #expect(soak.stdout.contains("2    FAIL: a result failed verification"))
+        #expect(soak.stdout.contains("7    UNTRUSTWORTHY:"))
         let sky = try SkyBinary.run(["--help"])
         #expect(sky.stdout.contains("sky soak"))
     }

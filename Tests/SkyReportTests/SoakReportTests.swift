@@ -118,33 +118,46 @@ struct SoakReportTests {
         #expect(samples["sky_exit_status"] == nil)
     }
 
-    @Test("The verdict: a verification failure fails the run; a completed soak passes")
+    @Test("The verdict: a verification failure fails the run; a cut short run or a lost record is untrustworthy; a completed soak passes")
     func verdicts() async {
         let clean = await ScanModel(configuration: RunConfiguration(total: 6, batch: 2, seed: 1, work: 0, verify: true)).run()
-        #expect(Verdict(clean, observations: RunObservations()).passed)
+        #expect(Verdict(clean, observations: RunObservations()).result == .pass)
         #expect(Verdict(clean, observations: RunObservations()).reason.contains("every result verified"))
-        #expect(!Verdict(clean, observations: RunObservations(signal: 15)).passed)
-        #expect(Verdict(clean, observations: RunObservations(signal: 15)).reason.contains("SIGTERM"))
+        let signalled = Verdict(clean, observations: RunObservations(signal: 15))
+        #expect(signalled.result == .untrustworthy)
+        #expect(signalled.reason.contains("SIGTERM"))
         #expect(Verdict(clean, observations: RunObservations(signal: 13)).reason.contains("SIGPIPE"))
-        // A record that lost events does not pass, whether they were dropped or a write failed.
+        // A record that lost events is not to be trusted, whether they were dropped or a write failed.
         let dropped = Verdict(clean, observations: RunObservations(eventsDropped: 3))
-        #expect(!dropped.passed)
+        #expect(dropped.result == .untrustworthy)
         #expect(dropped.reason == "the events file is incomplete: 3 events were left out (it could not keep up)")
         var failed = RunObservations()
         failed.events.failure = StreamedFile.Failure(reason: "No space left on device")
-        #expect(Verdict(clean, observations: failed).line == "verdict: FAIL: the events file is incomplete: a write failed (No space left on device)")
+        #expect(Verdict(clean, observations: failed).line
+            == "verdict: UNTRUSTWORTHY: the events file is incomplete: a write failed (No space left on device)")
         let traceDropped = Verdict(clean, observations: RunObservations(traceDropped: 2))
         #expect(traceDropped.reason == "the trace file is incomplete: 2 events were left out (it could not keep up)")
         #expect(Verdict(clean, observations: RunObservations(traceDropped: 0)).passed)
+        // Steal above the line makes the rates the hypervisor's; at or below it, nothing is said.
+        let stolen = Verdict(clean, observations: RunObservations(hostSteal: Verdict.heavySteal + 0.13))
+        #expect(stolen.result == .untrustworthy)
+        #expect(stolen.reason.contains("stole 23% of its CPU time"))
+        #expect(Verdict(clean, observations: RunObservations(hostSteal: Verdict.heavySteal)).result == .pass)
         let faulty = await ScanModel(
             configuration: RunConfiguration(total: 20, batch: 2, seed: 1, failureRate: 0, work: 0, verify: true, corruptionRate: 0.5)
         ).run()
         let verdict = Verdict(faulty, observations: RunObservations())
-        #expect(!verdict.passed)
+        #expect(verdict.result == .fail)
         #expect(verdict.reason.contains("possible hardware fault"))
         #expect(TextSummary.format(faulty, replay: "sky").split(separator: "\n").last.map(String.init) == verdict.line)
-        let json = try? JSONSerialization.jsonObject(with: Data(JSONSummary(faulty, exitStatus: 3).encoded().utf8)) as? [String: Any]
-        #expect(json?["verdict"] as? String == "FAIL")
+        // A failure and a doubt: FAIL decides, and both reasons are given, the failure first.
+        let both = Verdict(faulty, observations: RunObservations(signal: 15))
+        #expect(both.result == .fail)
+        #expect(both.reasons.count == 2 && both.reasons[0].contains("possible hardware fault") && both.reasons[1].contains("SIGTERM"))
+        let json = try? JSONSerialization.jsonObject(with: Data(JSONSummary(faulty, exitStatus: 2).encoded().utf8)) as? [String: Any]
+        let object = json?["verdict"] as? [String: Any]
+        #expect(object?["result"] as? String == "fail")
+        #expect(object?["reasons"] as? [String] == verdict.reasons)
         #expect(json?["verification_failures"] as? Int == faulty.counters.verificationFailures)
         #expect((json?["verification_errors"] as? [Any])?.count == faulty.counters.verificationFailures)
     }

@@ -13,20 +13,31 @@ public struct RunObservations: Sendable {
     public var trace: OutputLoss?
     /// The signal that stopped the run, if any.
     public var signal: Int32?
+    /// The host's name, so the summaries of a fleet can be told apart (`sky fleet`).
+    public var hostName: String?
+    /// Cores the run may use (the affinity mask and the cgroup quota count); `nil` if not known.
+    public var cores: Int?
+    /// The fraction of the host's CPU time its hypervisor stole over the run; `nil` if unknown.
+    public var hostSteal: Double?
+    /// Other outputs that fell short, each as one line: the metrics file, stdout.
+    public var otherLosses: [String] = []
 
     public init(
         intervals: [IntervalFigures] = [], throttle: ThrottleWarning? = nil, eventsDropped: Int = 0, traceDropped: Int? = nil,
-        signal: Int32? = nil
+        signal: Int32? = nil, hostSteal: Double? = nil, hostName: String? = nil, cores: Int? = nil
     ) {
         self.intervals = intervals
         self.throttle = throttle
         events = OutputLoss(file: OutputLoss.eventsFile, dropped: eventsDropped)
         trace = traceDropped.map { OutputLoss(file: OutputLoss.traceFile, dropped: $0) }
         self.signal = signal
+        self.hostSteal = hostSteal
+        self.hostName = hostName
+        self.cores = cores
     }
 
-    /// A line for each streamed file that fell short of the run: `the events file is incomplete: …`.
-    public var lossLines: [String] { [events.line, trace?.line].compactMap { $0 } }
+    /// A line for each output that fell short of the run: `the events file is incomplete: …`.
+    public var lossLines: [String] { [events.line, trace?.line].compactMap { $0 } + otherLosses }
 
     /// `warning: the rate fell to 3.10 scans/s at 4:12, 15% below the first minute's 3.65 …`
     public var throttleLine: String? {

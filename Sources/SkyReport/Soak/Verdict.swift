@@ -1,72 +1,108 @@
 public import SkyCore
 
-/// PASS or FAIL for a run, and why in one sentence: the last line of every summary.
+/// PASS, FAIL or UNTRUSTWORTHY for a run, and why: the last line of every summary, and the JSON
+/// summary's `verdict` object, which automation reads.
 ///
-/// A run fails when a result failed verification (a possible hardware fault), when it did not
-/// run its course (a signal, a cancellation, `--fail-fast`, `--errors throw`), or when the events
-/// file or the trace it was asked to keep is incomplete. Simulated failures are part of a run and
-/// do not fail it; a throttling warning is reported beside the verdict.
+/// - **FAIL**: the host did something wrong, or the run could not show anything: a result failed
+///   verification (a possible hardware fault), `--fail-fast` or `--errors throw` stopped the run,
+///   or no scan completed.
+/// - **UNTRUSTWORTHY**: nothing failed, but the figures cannot be relied on: the run was cut short
+///   (a signal, a cancel), a file it was asked to keep is incomplete, or the host's hypervisor took
+///   a heavy share of the CPU time (steal).
+/// - **PASS**: neither.
+///
+/// Every reason that applies is kept, the deciding one first. Simulated failures are part of a run
+/// and fail nothing; a throttling warning is reported beside the verdict.
 public struct Verdict: Equatable, Sendable {
-    public var passed: Bool
-    public var reason: String
+    public enum Result: String, Equatable, Sendable {
+        case pass, fail, untrustworthy
+    }
 
-    public var word: String { passed ? "PASS" : "FAIL" }
+    public private(set) var result: Result
+    /// Why, the deciding reason first; never empty.
+    public private(set) var reasons: [String]
+
+    /// Steal above this fraction of the host's CPU time makes a run's figures untrustworthy: the
+    /// hypervisor, not the host, decided how fast the scans ran.
+    public static let heavySteal = 0.10
+
+    public var passed: Bool { result == .pass }
+    public var word: String { result.rawValue.uppercased() }
+    public var reason: String { reasons.joined(separator: "; ") }
     /// `verdict: FAIL: 2 verification failures: possible hardware fault (…)`
     public var line: String { "verdict: \(word): \(reason)" }
 
-    public init(passed: Bool, reason: String) {
-        self.passed = passed
-        self.reason = reason
+    public init(_ result: Result, reasons: [String]) {
+        precondition(!reasons.isEmpty, "a verdict says why")
+        self.result = result
+        self.reasons = reasons
     }
 
-    /// The verdict on a finished run, with what its loop observed: the signal that stopped it, and
-    /// whether the events file and the trace kept every event.
+    /// The verdict on a finished run, with what its loop observed: the signal that stopped it, the
+    /// files that fell short, and the host's steal.
     public init(_ summary: RunSummary, observations: RunObservations) {
-        self = Self.judge(summary.snapshot, ending: summary.ending, signal: observations.signal, first: summary.verificationFailures.first)
-        if passed, let lost = observations.lossLines.first {
-            self = Verdict(passed: false, reason: lost)
+        let s = summary.snapshot
+        let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 1)
+        var cutShort: String?
+        if let signal = observations.signal {
+            cutShort = "stopped by \(Self.signalName(signal)) after \(elapsed) s, before the run was complete"
+        } else if summary.ending == .cancelled {
+            cutShort = "cancelled after \(elapsed) s, before the run was complete"
+        }
+        // A run stopped before anything completed was stopped, not found wanting.
+        let failures = Self.failures(s, ending: summary.ending, first: summary.verificationFailures.first, expectsCompletion: cutShort == nil)
+        var doubts = [cutShort].compactMap { $0 } + observations.lossLines
+        if let steal = observations.hostSteal, steal > Self.heavySteal {
+            doubts.append("the host's hypervisor stole \(FixedPoint.fixed(steal * 100, places: 0))% of its CPU time, "
+                + "so the rates tell of the hypervisor, not the host")
+        }
+        if !failures.isEmpty {
+            self.init(.fail, reasons: failures + doubts)
+        } else if !doubts.isEmpty {
+            self.init(.untrustworthy, reasons: doubts)
+        } else {
+            self.init(.pass, reasons: [Self.passReason(s)])
         }
     }
 
-    /// The verdict so far, for a run still going (the dashboard's badge).
+    /// The verdict so far, for a run still going (the dashboard's badge, the metrics' `sky_pass`);
+    /// once the snapshot has finished, as far as the engine alone can tell.
     public static func sofar(_ snapshot: ScanSnapshot) -> Verdict {
         if case .finished(let ending) = snapshot.phase {
-            return judge(snapshot, ending: ending, signal: nil, first: snapshot.lastVerificationFailure)
+            let failures = failures(snapshot, ending: ending, first: snapshot.lastVerificationFailure, expectsCompletion: ending != .cancelled)
+            if !failures.isEmpty { return Verdict(.fail, reasons: failures) }
+            if ending == .cancelled { return Verdict(.untrustworthy, reasons: ["cancelled before the run was complete"]) }
+            return Verdict(.pass, reasons: [passReason(snapshot)])
         }
         let faults = snapshot.counters.verificationFailures
-        if faults > 0 { return Verdict(passed: false, reason: faultReason(faults, first: snapshot.lastVerificationFailure, word: "latest")) }
-        return Verdict(passed: true, reason: "so far")
+        if faults > 0 { return Verdict(.fail, reasons: [faultReason(faults, first: snapshot.lastVerificationFailure, word: "latest")]) }
+        return Verdict(.pass, reasons: ["so far"])
     }
 
-    private static func judge(_ s: ScanSnapshot, ending: RunEnding, signal: Int32?, first: VerificationRecord?) -> Verdict {
-        let c = s.counters
-        let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 1)
-        if c.verificationFailures > 0 {
-            return Verdict(passed: false, reason: faultReason(c.verificationFailures, first: first, word: "first"))
-        }
-        if let signal {
-            return Verdict(passed: false, reason: "stopped by \(signalName(signal)) after \(elapsed) s, before the run was complete")
-        }
+    /// What failed the run, the deciding reason first. `expectsCompletion`: whether a run that
+    /// completed nothing fails (not if it was cut short).
+    private static func failures(_ s: ScanSnapshot, ending: RunEnding, first: VerificationRecord?, expectsCompletion: Bool) -> [String] {
+        var reasons: [String] = []
+        let faults = s.counters.verificationFailures
+        if faults > 0 { reasons.append(faultReason(faults, first: first, word: "first")) }
         switch ending {
-        case .cancelled:
-            return Verdict(passed: false, reason: "cancelled after \(elapsed) s, before the run was complete")
-        case .failFast(let scan):
-            return Verdict(passed: false, reason: "scan \(scan) failed and --fail-fast stopped the run")
-        case .thrown(let scan):
-            return Verdict(passed: false, reason: "scan \(scan) failed and its thrown error stopped the run")
-        case .drained, .timeUp, .taken:
-            break
+        case .failFast(let scan): reasons.append("scan \(scan) failed and --fail-fast stopped the run")
+        case .thrown(let scan): reasons.append("scan \(scan) failed and its thrown error stopped the run")
+        case .drained, .timeUp, .taken, .cancelled: break
         }
+        if expectsCompletion && s.counters.completed == 0 && faults == 0 { reasons.append("no scan completed, so nothing was checked") }
+        return reasons
+    }
+
+    private static func passReason(_ s: ScanSnapshot) -> String {
+        let c = s.counters
         let finished = c.finished
-        if c.completed == 0 {
-            return Verdict(passed: false, reason: "no scan completed, so nothing was checked")
-        }
-        var reason = "\(finished) scan\(finished == 1 ? "" : "s") in \(elapsed) s"
+        var reason = "\(finished) scan\(finished == 1 ? "" : "s") in \(FixedPoint.fixed(s.elapsed.seconds, places: 1)) s"
         reason += s.configuration.verify
             ? ", every result verified against an independent recomputation"
             : ", results not verified (sky soak and --verify check every one)"
         if c.failed > 0 { reason += "; \(c.failed) simulated failure\(c.failed == 1 ? "" : "s") (--failure-rate)" }
-        return Verdict(passed: true, reason: reason)
+        return reason
     }
 
     private static func faultReason(_ count: Int, first: VerificationRecord?, word: String) -> String {

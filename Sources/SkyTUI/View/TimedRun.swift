@@ -35,7 +35,12 @@ enum TimedRun {
             return [(text + ", latest on core \(last.failure.core)", style), (text, style), ("FAIL: \(faults) faults", style)]
         }
         let verdict = Verdict.sofar(snapshot)
-        let style = Style(verdict.passed ? .good : .bad, bold: true)
+        let tone: Tint = switch verdict.result {
+        case .pass: .good
+        case .fail: .bad
+        case .untrustworthy: .warn
+        }
+        let style = Style(tone, bold: true)
         return state.isFinished ? [("verdict \(verdict.word)", style)] : [("verdict PASS so far", style), ("PASS so far", style)]
     }
 }

@@ -70,7 +70,7 @@ struct FleetCommand: ParsableCommand {
     static func status(_ standing: Fleet.Standing) -> ExitStatus {
         switch standing {
         case .nothingMerged: .badInput
-        case .hostFailed: .hostFailed
+        case .hostFailed: .verificationFailure
         case .filesSkipped: .badData
         case .untrustworthy: .untrustworthy
         case .passed: .success
