@@ -22,7 +22,9 @@ struct FleetCommand: ParsableCommand {
               The summaries each pod of the Job wrote to a shared volume:
                 sky fleet /results/
               Each pod's log, then the fleet:
-                for p in $(kubectl get pods -l job-name=sky-soak -o name); do kubectl logs $p > logs/${p#pod/}.log; done
+                for p in $(kubectl get pods -l job-name=sky-soak -o name); do
+                  kubectl logs $p > logs/${p#pod/}.log
+                done
                 sky fleet logs/
               The same as one JSON document:
                 sky fleet logs/ --format json
