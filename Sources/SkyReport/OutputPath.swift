@@ -16,6 +16,20 @@ public enum OutputPath {
         case socket = "a socket"
         case symbolicLink = "a symbolic link"
         case other = "a file of another kind"
+
+        /// What a `stat` mode names; `nil` for a regular file.
+        init?(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: return nil
+            case S_IFDIR: self = .directory
+            case S_IFCHR: self = .characterDevice
+            case S_IFBLK: self = .blockDevice
+            case S_IFIFO: self = .fifo
+            case S_IFSOCK: self = .socket
+            case S_IFLNK: self = .symbolicLink
+            default: self = .other
+            }
+        }
     }
 
     /// Why sky will not write to a path: one clause for the problem, one for what it takes instead.
@@ -31,16 +45,7 @@ public enum OutputPath {
     public static func node(at path: String) -> Node? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return .directory
-        case S_IFCHR: return .characterDevice
-        case S_IFBLK: return .blockDevice
-        case S_IFIFO: return .fifo
-        case S_IFSOCK: return .socket
-        case S_IFLNK: return .symbolicLink
-        default: return .other
-        }
+        return Node(mode: info.st_mode)
     }
 
     /// A file that sky replaces by renaming a new one over it: a rename replaces whatever the path

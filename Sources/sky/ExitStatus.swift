@@ -14,7 +14,7 @@ enum ExitStatus: CaseIterable {
     /// disagreed.
     case failure
     /// stress-ng's EXIT_NOT_SUCCESS, "stressor failed", which harnesses built for it read as a
-    /// failure (its 3, "no resource", some count as a pass).
+    /// failure (its 3, "no resource", some count as a pass); for `sky fleet`, a host failed.
     case verificationFailure
     /// stress-ng's EXIT_METRICS_UNTRUSTWORTHY, "metrics may be untrustworthy".
     case untrustworthy
@@ -35,6 +35,7 @@ enum ExitStatus: CaseIterable {
         case replay
         case compare
         case lesson
+        case fleet
     }
 
     var code: Int32 {
@@ -84,7 +85,17 @@ enum ExitStatus: CaseIterable {
         case (.success, .bench): "the bench ran (a target missed is reported, not an error)"
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
+        case (.badData, .fleet):
+            "no host failed, but a file, a line of one or a folder gave no summary (each is named on stderr); the other hosts were merged"
         case (.badData, _): nil
+        case (.success, .fleet): "every host passed, and every file gave its summary"
+        // A host that failed is stress-ng's "stressor failed" for the fleet.
+        case (.verificationFailure, .fleet): "a host's verdict is FAIL (wins over every status below)"
+        case (.untrustworthy, .fleet): "every host passed but one or more whose verdict is UNTRUSTWORTHY: its figures may not be trusted"
+        case (.badInput, .fleet): "bad input: a bad flag, no path, or no summary in any path given (nothing to merge)"
+        case (.failure, .fleet): nil
+        case (.outputIncomplete, .fleet): "the table could not be written to stdout"
+        case (.hangup, .fleet), (.interrupt, .fleet), (.brokenPipe, .fleet), (.terminated, .fleet): "stopped before the table was written whole"
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay), (.untrustworthy, .replay): nil

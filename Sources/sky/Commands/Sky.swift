@@ -8,7 +8,7 @@ struct Sky: ParsableCommand {
         commandName: "sky",
         abstract: "A satellite scanning deep space, with Swift structured concurrency.",
         version: SkyVersion.current,
-        subcommands: [RunCommand.self, LessonCommand.self, SoakCommand.self, BenchCommand.self, ReplayCommand.self, CompareCommand.self],
+        subcommands: [RunCommand.self, LessonCommand.self, SoakCommand.self, BenchCommand.self, ReplayCommand.self, CompareCommand.self, FleetCommand.self],
         defaultSubcommand: RunCommand.self,
         // None here, so `sky --help` falls through to the run and shows its options; the list of
         // subcommands is `sky help`.

@@ -1,0 +1,73 @@
+/// The fleet for machines: one JSON document with every host's figures, the fleet's, the outlier
+/// rule, and the files skipped.
+public struct FleetJSON: Codable, Equatable, Sendable {
+    public struct Verdict: Codable, Equatable, Sendable {
+        /// `pass`, `fail` or `untrustworthy`.
+        public var result: String
+        public var reasons: [String]
+    }
+
+    public struct Host: Codable, Equatable, Sendable {
+        public var host: String
+        /// The summary names no host (older sky): `host` is its file's name.
+        public var hostFromFile: Bool
+        public var file: String
+        /// Absent when the summary does not give them (older sky).
+        public var cores: Int?
+        public var durationSeconds: Double
+        public var scans: Int
+        public var scansPerSecond: Double
+        /// Absent when `cores` is.
+        public var ratePerCore: Double?
+        public var mismatches: Int
+        public var throttleCounts: FleetSummary.ThrottleCounts?
+        /// How far the rate fell below the first minute's, as a share; absent if it did not fall.
+        public var throttlingDrop: Double?
+        public var verdict: Verdict
+        public var outlier: Bool
+        public var duplicate: Bool
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public var hosts: Int
+        public var passed: Int
+        public var failed: Int
+        public var untrustworthy: Int
+        /// Of the hosts with a rate per core; absent when none has one.
+        public var medianRatePerCore: Double?
+        public var madRatePerCore: Double?
+        /// Rates per core below this are outliers; absent when too few hosts have one.
+        public var outlierBelow: Double?
+        /// The rule, as the text states it.
+        public var outlierRule: String
+        public var outliers: [String]
+    }
+
+    /// Sorted by host name, then by file.
+    public var hosts: [Host]
+    public var fleet: Summary
+    public var skipped: [FleetInput.Skipped]
+    public var exitStatus: Int32
+
+    public init(_ fleet: Fleet, exitStatus: Int32) {
+        hosts = fleet.hosts.map { row in
+            let s = row.summary
+            return Host(
+                host: s.host, hostFromFile: s.hostFromFile, file: s.file, cores: s.cores, durationSeconds: s.elapsedSeconds, scans: s.scans,
+                scansPerSecond: s.scansPerSecond, ratePerCore: s.ratePerCore, mismatches: s.mismatches, throttleCounts: s.throttleCounts,
+                throttlingDrop: s.throttlingDrop, verdict: Verdict(result: s.result.rawValue, reasons: s.reasons), outlier: row.outlier,
+                duplicate: row.duplicate)
+        }
+        self.fleet = Summary(
+            hosts: fleet.hosts.count, passed: fleet.count(.pass), failed: fleet.count(.fail), untrustworthy: fleet.count(.untrustworthy),
+            medianRatePerCore: fleet.outliers.median, madRatePerCore: fleet.outliers.mad, outlierBelow: fleet.outliers.threshold,
+            outlierRule: fleet.outliers.rule(rate: FleetTable.rate), outliers: fleet.hosts.filter(\.outlier).map(\.summary.host))
+        skipped = fleet.skipped
+        self.exitStatus = exitStatus
+    }
+
+    /// The document as one line of JSON, keys sorted and in snake case.
+    public func encoded() -> String {
+        OneLineJSON.encode(self, keys: .convertToSnakeCase)
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// One host's soak, as `sky fleet` reads it from the JSON summary that `sky soak --format json`
+/// printed there: only the figures the fleet's table needs. Fields it does not know are ignored and
+/// the newer ones are optional, so summaries of older and newer sky merge alike.
+public struct FleetSummary: Equatable, Sendable {
+    /// The host's verdict: `pass`, `fail` or `untrustworthy` (its metrics may not be trusted).
+    public enum Result: String, Codable, Sendable, CaseIterable {
+        case pass
+        case fail
+        case untrustworthy
+
+        public var word: String { rawValue.uppercased() }
+    }
+
+    /// The summary's `throttle_counts`: the times the CPU's cores and its package were throttled.
+    public struct ThrottleCounts: Codable, Equatable, Sendable {
+        public var core: Int
+        public var package: Int
+
+        public init(core: Int, package: Int) {
+            self.core = core
+            self.package = package
+        }
+    }
+
+    /// The summary's `host`, or else the name of the file it came from, without its extension.
+    public var host: String
+    /// Whether `host` is the file's name because the summary names no host (older sky).
+    public var hostFromFile: Bool
+    /// The file the summary was read from, as it was named on the command line.
+    public var file: String
+    /// The cores the run could use; `nil` for older sky, whose summary does not say.
+    public var cores: Int?
+    public var elapsedSeconds: Double
+    /// Scans that finished: completed, failed, and failed verification.
+    public var scans: Int
+    public var scansPerSecond: Double
+    /// Results that differed from their recomputation: possible hardware faults.
+    public var mismatches: Int
+    public var throttleCounts: ThrottleCounts?
+    /// How far the rate fell below the first minute's (`throttling.drop`), if sky saw it fall.
+    public var throttlingDrop: Double?
+    public var result: Result
+    public var reasons: [String]
+
+    /// Scans a second on each core the run could use; `nil` when the cores are unknown.
+    public var ratePerCore: Double? {
+        guard let cores, cores > 0 else { return nil }
+        return scansPerSecond / Double(cores)
+    }
+
+    public init(
+        host: String, hostFromFile: Bool = false, file: String, cores: Int?, elapsedSeconds: Double, scans: Int,
+        scansPerSecond: Double, mismatches: Int, throttleCounts: ThrottleCounts? = nil, throttlingDrop: Double? = nil,
+        result: Result, reasons: [String]
+    ) {
+        self.host = host
+        self.hostFromFile = hostFromFile
+        self.file = file
+        self.cores = cores
+        self.elapsedSeconds = elapsedSeconds
+        self.scans = scans
+        self.scansPerSecond = scansPerSecond
+        self.mismatches = mismatches
+        self.throttleCounts = throttleCounts
+        self.throttlingDrop = throttlingDrop
+        self.result = result
+        self.reasons = reasons
+    }
+
+    /// Why a JSON object is not a summary `sky fleet` can merge, in a few words.
+    public struct Problem: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The summary in one JSON object; `file` names where it came from.
+    public init(json: String, file: String) throws(Problem) {
+        try self.init(json: Array(json.utf8)[...], file: file)
+    }
+
+    /// The summary in one JSON object's bytes; `file` names where it came from.
+    public init(json: ArraySlice<UInt8>, file: String) throws(Problem) {
+        let decoded: Decoded
+        do {
+            decoded = try JSONDecoder().decode(Decoded.self, from: Data(json))
+        } catch let error as DecodingError {
+            throw Problem(description: Self.describe(error))
+        } catch {
+            throw Problem(description: "not JSON")
+        }
+        let stem = Self.stem(of: file)
+        host = decoded.host ?? stem
+        hostFromFile = decoded.host == nil
+        self.file = file
+        cores = decoded.cores
+        elapsedSeconds = decoded.elapsedSeconds
+        scans = decoded.completed + decoded.failed + decoded.verificationFailures
+        scansPerSecond = decoded.scansPerSecond
+        mismatches = decoded.verificationFailures
+        throttleCounts = decoded.throttleCounts
+        throttlingDrop = decoded.throttling?.drop
+        switch decoded.verdict {
+        case .judged(let result, let reasons):
+            self.result = result
+            self.reasons = reasons
+        case .word(let word):
+            // Older sky: "PASS" or "FAIL", and one reason beside it.
+            guard let result = Result(rawValue: word.lowercased()) else {
+                throw Problem(description: "\"verdict\" is \"\(word)\", not PASS, FAIL or UNTRUSTWORTHY")
+            }
+            self.result = result
+            reasons = decoded.verdictReason.map { [$0] } ?? []
+        }
+    }
+
+    /// The file's name without its folder and its `.json`, `.jsonl` or `.log`.
+    static func stem(of file: String) -> String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        for suffix in FleetInput.suffixes where name.hasSuffix(suffix) && name.count > suffix.count {
+            return String(name.dropLast(suffix.count))
+        }
+        return name
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func key(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let missing, let context):
+            let inside = key(context.codingPath)
+            return "no \"\(missing.stringValue)\"" + (inside.isEmpty ? "" : " in \"\(inside)\"")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\"\(key(context.codingPath))\" is not \(context.debugDescription.hasPrefix("Expected to decode Int") ? "a whole number" : "what a sky summary holds there")"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not JSON" : "\"\(key(context.codingPath))\" is not what a sky summary holds there"
+        @unknown default:
+            return "not a sky summary"
+        }
+    }
+
+    /// The fields read, with the summary's own keys.
+    private struct Decoded: Decodable {
+        var host: String?
+        var cores: Int?
+        var elapsedSeconds: Double
+        var completed: Int
+        var failed: Int
+        var verificationFailures: Int
+        var scansPerSecond: Double
+        var throttleCounts: ThrottleCounts?
+        var throttling: Throttling?
+        var verdict: Verdict
+        var verdictReason: String?
+
+        struct Throttling: Decodable {
+            var drop: Double?
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case host, cores, completed, failed, throttling, verdict
+            case elapsedSeconds = "elapsed_seconds"
+            case verificationFailures = "verification_failures"
+            case scansPerSecond = "scans_per_second"
+            case throttleCounts = "throttle_counts"
+            case verdictReason = "verdict_reason"
+        }
+    }
+
+    /// `{"result": "fail", "reasons": […]}`, or older sky's `"FAIL"`.
+    private enum Verdict: Decodable {
+        case judged(Result, [String])
+        case word(String)
+
+        enum CodingKeys: String, CodingKey {
+            case result, reasons
+        }
+
+        init(from decoder: any Decoder) throws {
+            if let word = try? decoder.singleValueContainer().decode(String.self) {
+                self = .word(word)
+                return
+            }
+            let object = try decoder.container(keyedBy: CodingKeys.self)
+            self = .judged(try object.decode(Result.self, forKey: .result), try object.decodeIfPresent([String].self, forKey: .reasons) ?? [])
+        }
+    }
+}

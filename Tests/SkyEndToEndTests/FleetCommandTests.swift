@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `sky fleet`, run on summaries that the real `sky soak` printed, as a fleet's pods print them.
+@Suite("sky fleet", .serialized)
+struct FleetCommandTests {
+    /// How the table marks a host name that several summaries share.
+    static let duplicateMark = "*"
+    /// A soak short and cheap enough for a test, bounded by a total so that it passes on any
+    /// machine; with interval lines before the summary, as a pod's log has them, where it runs
+    /// long enough for one.
+    static let passing = ["soak", "--total", "30", "--work", "200", "--batch", "1", "--report-every", "100ms", "--no-tui", "--format", "json"]
+    /// A fixed set of scans, some of them corrupted, so the host fails on any machine.
+    static let failing = ["soak", "--total", "40", "--work", "300", "--seed", "3", "--inject-corruption", "0.3", "--batch", "2", "--no-tui", "--format", "json"]
+
+    /// A folder of the soaks' stdouts, one file a host; removed by the caller.
+    static func pods(_ soaks: [String: [String]]) throws -> String {
+        let folder = SkyBinary.temporaryPath("pods")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, arguments) in soaks {
+            let outcome = try SkyBinary.run(arguments)
+            try outcome.stdout.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test("Three hosts' soaks merge; the one that failed verification fails the fleet: exit status 2")
+    func failingHost() throws {
+        let folder = try Self.pods(["node-a.jsonl": Self.passing, "node-b.jsonl": Self.failing, "node-c.jsonl": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let json = try SkyBinary.run(["fleet", folder, "--format", "json"])
+        #expect(json.status == 2, "\(json.stderr)")
+        #expect(json.stderr == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["exit_status"] as? Int == 2)
+        let hosts = try #require(document["hosts"] as? [[String: Any]])
+        // Every soak ran on this machine, so the three summaries share its name: kept, and marked.
+        let host = try #require(hosts.first?["host"] as? String)
+        #expect(hosts.allSatisfy { $0["host"] as? String == host && $0["duplicate"] as? Bool == true && $0["host_from_file"] as? Bool == false })
+        #expect(hosts.map { ($0["file"] as? String)?.split(separator: "/").last } == ["node-a.jsonl", "node-b.jsonl", "node-c.jsonl"])
+        #expect(hosts.map { ($0["verdict"] as? [String: Any])?["result"] as? String } == ["pass", "fail", "pass"])
+        #expect((hosts[1]["mismatches"] as? Int ?? 0) > 0)
+        #expect(hosts.allSatisfy { ($0["cores"] as? Int ?? 0) > 0 && ($0["rate_per_core"] as? Double ?? 0) > 0 })
+
+        let text = try SkyBinary.run(["fleet", folder])
+        #expect(text.status == 2)
+        let rows = text.stdout.split(separator: "\n")
+        #expect(rows.first?.hasPrefix("host ") == true)
+        #expect(rows.dropFirst().prefix(3).allSatisfy { $0.hasPrefix(host + FleetCommandTests.duplicateMark) })
+        #expect(rows[2].contains("FAIL: ") && rows[2].contains("possible hardware fault"))
+        #expect(rows[1].hasSuffix("PASS") && rows[3].hasSuffix("PASS"))
+        #expect(text.stdout.contains("fleet: 3 hosts, 2 passed, 1 failed, 0 untrustworthy"))
+        #expect(text.stdout.contains("\n\(FleetCommandTests.duplicateMark) \(host): 3 summaries ("))
+    }
+
+    @Test("Hosts that all passed: exit status 0; a bad file beside them is named, the rest merge, exit status 65")
+    func badFileBeside() throws {
+        let folder = try Self.pods(["node-a.jsonl": Self.passing, "node-b.json": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clean = try SkyBinary.run(["fleet", folder])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stdout.contains("fleet: 2 hosts, 2 passed, 0 failed, 0 untrustworthy"))
+
+        try #"{"interval":1,"scans":3}"#.write(toFile: folder + "/node-c.log", atomically: false, encoding: .utf8)
+        #expect(mkfifo(folder + "/node-d.json", 0o600) == 0)
+        // A FIFO with no writer: read, it would hang sky (and this test).
+        let skipped = try SkyBinary.run(["fleet", folder, folder + "/node-e.json"])
+        #expect(skipped.status == 65)
+        #expect(skipped.stderr.split(separator: "\n") == [
+            "sky: fleet: \(folder)/node-c.log: not a sky summary (no line holds a \"verdict\")",
+            "sky: fleet: \(folder)/node-d.json: a FIFO, not a regular file or a folder",
+            "sky: fleet: \(folder)/node-e.json: no such file or directory",
+        ])
+        #expect(skipped.stdout.contains("fleet: 2 hosts, 2 passed"))
+        #expect(skipped.stdout.contains("skipped: \(folder)/node-d.json: a FIFO"))
+    }
+
+    @Test("Nothing to merge, or no path at all: bad input, exit status 64")
+    func nothingToMerge() throws {
+        let missing = try SkyBinary.run(["fleet", "/nonexistent/pods"])
+        #expect(missing.status == 64)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("sky: fleet: /nonexistent/pods: no such file or directory\nsky: error: no summary in any path given"))
+        let none = try SkyBinary.run(["fleet"])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("sky fleet needs one or more files or folders"))
+        let format = try SkyBinary.run(["fleet", ".", "--format", "yaml"])
+        #expect(format.status == 64)
+        #expect(format.stderr.contains("must be 'text' or 'json'"))
+    }
+
+    @Test("docs/cli.md lists the exit statuses that sky fleet --help makes from the code")
+    func exitStatusesInDocs() throws {
+        let fromHelp = ExitStatusRows.inHelp(try SkyBinary.run(["fleet", "--help"]).stdout)
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/cli.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## `sky fleet`\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let table = try #require(section.components(separatedBy: "| status | meaning |").last)
+        #expect(fromHelp == [0, 2, 7, 64, 65, 74, 129, 130, 141, 143])
+        #expect(ExitStatusRows.inTable(table) == fromHelp)
+    }
+
+    @Test("docs/formats.md's fleet document has the keys sky fleet prints")
+    func documentInDocs() throws {
+        let folder = try Self.pods(["node-a.jsonl": Self.passing])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let json = try SkyBinary.run(["fleet", folder, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/formats.md", encoding: .utf8)
+        let section = try #require(docs.components(separatedBy: "\n## Fleet document\n").dropFirst().first?.components(separatedBy: "\n## ").first)
+        let host = try #require((document["hosts"] as? [[String: Any]])?.first)
+        let fleet = try #require(document["fleet"] as? [String: Any])
+        for key in Array(document.keys) + Array(host.keys) + Array(fleet.keys) {
+            #expect(section.contains("`\(key)`"), "docs/formats.md does not name \(key)")
+        }
+    }
+}
