@@ -12,6 +12,8 @@ enum ExitStatus: CaseIterable {
     /// A run stopped at a failure; for `sky bench`, the kernels disagreed.
     case failure
     case verificationFailure
+    /// `sky bench --fail-on-regression`: a row was worse than the baseline's beyond the noise.
+    case regression
     case badInput
     /// `sky replay`: the file is not a whole events file.
     case badData
@@ -36,6 +38,9 @@ enum ExitStatus: CaseIterable {
         case .success: 0
         case .failure: 1
         case .verificationFailure: 3
+        // The lowest code free: 1 is the kernels' disagreement, and 2 is what shells, grep and
+        // diff return for misuse or trouble, which a script could take for bad input.
+        case .regression: 4
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
         // sysexits' EX_DATAERR.
@@ -78,6 +83,8 @@ enum ExitStatus: CaseIterable {
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
         case (.badData, _): nil
+        case (.regression, .bench): "--fail-on-regression: a row was worse than in the --baseline file beyond the noise"
+        case (.regression, _): nil
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay): nil
@@ -96,7 +103,7 @@ enum ExitStatus: CaseIterable {
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
             "the run finished, but stdout, the events file or the metrics file lost output (one line on stderr says which)"
-        case (.outputIncomplete, .bench): "the figures could not be written to stdout"
+        case (.outputIncomplete, .bench): "the figures could not be written to stdout or to the --save file (wins over \(ExitStatus.regression.code))"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
             "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
