@@ -31,7 +31,7 @@ struct BenchRecordTests {
         let read = try BenchRecord.load(path)
         #expect(read == record)
         #expect(read.rows.first { $0.key == "engine.engine_scans_per_second" }?.samples == [400_000, 410_000.5, 390_000.25])
-        #expect(read.rows.count == BenchRow.rows(of: record.figures).count)
+        #expect(read.rows.count == BenchRow.rows(of: try #require(record.figures)).count)
         #expect(read.rows.allSatisfy { $0.samples.count == 3 })
         #expect(read.date == "2026-11-18T11:06:40Z")
         #expect(read.host.cpuModel == "AMD EPYC")
@@ -39,8 +39,19 @@ struct BenchRecordTests {
         try record.write(to: path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["bench.json"])
         // The figures' own JSON (--format json) stays a summary: samples only in the saved file.
-        #expect(!record.figures.json().contains("samples"))
+        #expect(record.figures?.json().contains("samples") == false)
         #expect(record.json().contains("\"samples\""))
+    }
+
+    @Test("Figures this sky cannot read (another sky's) leave the rows, which are all a comparison needs")
+    func foreignFigures() throws {
+        let folder = try Folder()
+        let path = folder.path + "/older.json"
+        let text = Self.record().json().replacingOccurrences(of: "\"cpu_cost_ratio\"", with: "\"cost_ratio_of_old\"")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let read = try BenchRecord.load(path)
+        #expect(read.figures == nil)
+        #expect(read.rows == Self.record().rows)
     }
 
     @Test("The machine is described: the cores asked for, and a CPU model where /proc/cpuinfo has one")
@@ -59,7 +70,7 @@ struct BenchRecordTests {
             ("missing.json", nil, "cannot be read: No such file or directory"),
             ("empty.json", "", "is not a file saved by sky bench --save (not JSON)"),
             ("half.json", String(Self.record().json().prefix(200)), "is not a file saved by sky bench --save (not JSON)"),
-            ("figures.json", Self.record().figures.json(), "is not a file saved by sky bench --save (no 'kind' in the top level)"),
+            ("figures.json", Self.record().figures!.json(), "is not a file saved by sky bench --save (no 'kind' in the top level)"),
             ("later.json", #"{"kind":"sky bench samples","version":2}"#, "is 'sky bench samples' version 2; this sky reads 'sky bench samples' version 1"),
             ("other.json", #"{"kind":"something","version":1}"#, "is 'something' version 1"),
             ("rows.json", Self.record().json().replacingOccurrences(of: "\"samples\"", with: "\"sample\""), "(no 'samples' in rows.[0])"),

@@ -154,7 +154,7 @@ struct CommandLineTests {
                 if let status = Int(word.trimmingCharacters(in: .whitespaces)) { fromDocs.insert(status) }
             }
         }
-        #expect(fromHelp == [0, 1, 3, 64, 65, 74, 129, 130, 141, 143])
+        #expect(fromHelp == [0, 1, 3, 4, 64, 65, 74, 129, 130, 141, 143])
         #expect(fromDocs == fromHelp)
     }
 

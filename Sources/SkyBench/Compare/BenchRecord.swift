@@ -31,8 +31,25 @@ public struct BenchRecord: Codable, Equatable, Sendable {
     public var date: String
     public var host: HostIdentity
     public var rows: [Row]
-    /// Everything the bench measured, as `--format json` prints it.
-    public var figures: BenchFigures
+    /// Everything the bench measured, as `--format json` prints it: for a reader. A comparison
+    /// needs only `rows`, so figures this sky cannot read (of another sky, which measured other
+    /// things) read as `nil` rather than refuse the file.
+    public var figures: BenchFigures?
+
+    enum CodingKeys: String, CodingKey {
+        case kind, version, sky, date, host, rows, figures
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(String.self, forKey: .kind)
+        version = try container.decode(Int.self, forKey: .version)
+        sky = try container.decode(String.self, forKey: .sky)
+        date = try container.decode(String.self, forKey: .date)
+        host = try container.decode(HostIdentity.self, forKey: .host)
+        rows = try container.decode([Row].self, forKey: .rows)
+        figures = try? container.decodeIfPresent(BenchFigures.self, forKey: .figures)
+    }
 
     public init(figures: BenchFigures, sky: String, host: HostIdentity, date: Date) {
         kind = Self.kind
