@@ -30,7 +30,10 @@ public struct Bench {
         let start = ContinuousClock.now
         let usageAtStart = ProcessUsage.now()
         let rounds = plan.rounds
-        let steps = 1 + rounds * (1 + plan.batches.count + 1 + 3 + (dashboard == nil ? 0 : 2))
+        // Per round: the kernel, each scaling batch, the plain threads, the dashboard's two runs;
+        // and three engine rounds of four runs and of one run per batch of the batch cost.
+        let engineSteps = plan.engineRounds / rounds * (4 + BatchCost.batches.count)
+        let steps = 1 + rounds * (1 + plan.batches.count + 1 + engineSteps + (dashboard == nil ? 0 : 2))
         var done = 0
         func step(_ what: String) throws {
             try blocking.checkInterruption()
@@ -45,13 +48,14 @@ public struct Bench {
         let work = min(RunConfiguration.workRange.upperBound, max(1, Int(plan.scanTime.seconds * 1e9 / nsPerLine)))
         let scaling = try Scaling.measure(plan: plan, work: work, kernelLines: kernel.lines, blocking: blocking, step: step)
         let engine = try EngineOverhead.measure(plan: plan, blocking: blocking, step: step)
+        let batching = try BatchCost.measure(plan: plan, blocking: blocking, step: step)
         let dashboard = try self.dashboard.map {
             try DashboardCost.measure(plan: plan, work: work, runner: $0, blocking: blocking, step: step)
         }
         let capacity = (ContinuousClock.now - start).seconds * Double(plan.cores)
         let used = ProcessUsage.now() - usageAtStart
         return BenchFigures(
-            plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard,
+            plan: plan, kernel: kernel, scaling: scaling, engine: engine, dashboard: dashboard, batching: batching,
             othersShare: used.othersSeconds.map { $0 / capacity }, stealShare: used.host.map { $0.stealSeconds / capacity })
     }
 }

@@ -18,6 +18,8 @@ enum ExitStatus: CaseIterable {
     case verificationFailure
     /// stress-ng's EXIT_METRICS_UNTRUSTWORTHY, "metrics may be untrustworthy".
     case untrustworthy
+    /// `sky bench --fail-on-regression`: a row was worse than the baseline's beyond the noise.
+    case regression
     case badInput
     /// `sky replay`: the file is not a whole events file.
     case badData
@@ -44,6 +46,9 @@ enum ExitStatus: CaseIterable {
         case .failure: 1
         case .verificationFailure: 2
         case .untrustworthy: 7
+        // stress-ng's 4 is "not implemented", which no bench means; 1 is the kernels'
+        // disagreement, and 2 and 3 carry stress-ng's meanings.
+        case .regression: 4
         // ArgumentParser exits with this for a usage error: sysexits' EX_USAGE, 64.
         case .badInput: ExitCode.validationFailure.rawValue
         // sysexits' EX_DATAERR.
@@ -96,6 +101,8 @@ enum ExitStatus: CaseIterable {
         case (.failure, .fleet): nil
         case (.outputIncomplete, .fleet): "the table could not be written to stdout"
         case (.hangup, .fleet), (.interrupt, .fleet), (.brokenPipe, .fleet), (.terminated, .fleet): "stopped before the table was written whole"
+        case (.regression, .bench): "--fail-on-regression: a row was worse than in the --baseline file beyond the noise"
+        case (.regression, _): nil
         case (.outputIncomplete, .replay): "the summary could not be written to stdout"
         case (.hangup, .replay), (.interrupt, .replay), (.brokenPipe, .replay), (.terminated, .replay): "stopped before the summary"
         case (.failure, .replay), (.verificationFailure, .replay), (.untrustworthy, .replay): nil
@@ -117,7 +124,7 @@ enum ExitStatus: CaseIterable {
         case (.badInput, _): "bad input"
         case (.outputIncomplete, .run), (.outputIncomplete, .soak):
             "UNTRUSTWORTHY: the run finished, but stdout, the events file, the trace or the metrics file lost output (one line on stderr says which)"
-        case (.outputIncomplete, .bench): "the figures could not be written to stdout"
+        case (.outputIncomplete, .bench): "the figures could not be written to stdout or to the --save file (wins over \(ExitStatus.regression.code))"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
             "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"

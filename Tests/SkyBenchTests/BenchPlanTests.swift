@@ -81,7 +81,7 @@ struct BenchPlanTests {
 
 /// Figures made by hand, each spread the median ± 0.01.
 enum Scenes {
-    static func spread(_ median: Double) -> Spread { Spread(median: median, min: median - 0.01, max: median + 0.01) }
+    static func spread(_ median: Double) -> Spread { Spread([median - 0.01, median, median + 0.01]) }
 
     static func figures(kernelRatio: Double, efficiency: Double, engineRatio: Double, dashboardRatio: Double?) -> BenchFigures {
         let plan = BenchPlan(cores: 2, quick: true)

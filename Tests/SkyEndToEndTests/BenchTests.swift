@@ -61,6 +61,12 @@ struct BenchTests {
         // --quick: three rounds, three times over for the engine.
         #expect(engine["rounds"] as? Int == 9)
 
+        let batching = try #require(object["batching"] as? [String: Any])
+        #expect((batching["points"] as? [[String: Any]])?.compactMap { $0["batch"] as? Int } == [2, 64, 1024])
+        checkSpread(batching["ratio"], "batching.ratio")
+        #expect(batching["rounds"] as? Int == 9)
+        #expect(object["baseline"] == nil)
+
         let dashboard = try #require(object["dashboard"] as? [String: Any])
         for key in ["headless_scans_per_second", "dashboard_scans_per_second", "ratio", "frames", "gap_p99_ms",
                     "gap_max_ms", "cpu_share"] {
@@ -70,7 +76,7 @@ struct BenchTests {
 
         let targets = try #require(object["targets"] as? [[String: Any]])
         #expect(targets.compactMap { $0["figure"] as? String }
-            == ["kernel.ratio", "scaling.points[batch=\(cores)].efficiency", "engine.ratio", "dashboard.ratio"])
+            == ["kernel.ratio", "scaling.points[batch=\(cores)].efficiency", "engine.ratio", "batching.ratio", "dashboard.ratio"])
         #expect(targets.allSatisfy { $0["met"] is Bool && $0["median"] is Double && $0["minimum"] is Double })
     }
 
@@ -79,7 +85,7 @@ struct BenchTests {
         let outcome = try SkyBinary.run(["bench", "--quick"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         for text in ["median", "Kernel against C", "Swift rate / C rate", "Scaling through the engine",
-                     "load at batch", "Engine overhead", "Sky's rate / bare rate", "Dashboard cost",
+                     "load at batch", "Engine overhead", "Sky's rate / bare rate", "Batch size", "batch 1024 rate / batch 2 rate", "Dashboard cost",
                      "gap between frames, p99, ms", "host steal", "gave the same signals and checksum on 3 inputs", "Targets met:"] {
             #expect(outcome.stdout.contains(text), "missing \(text)")
         }
@@ -88,7 +94,7 @@ struct BenchTests {
     @Test("Bad input: one line naming the flag and what it accepts, exit status 64", arguments: [
         (["bench", "--rounds", "2"], "--rounds", "from 3 to 50"),
         (["bench", "--format", "xml"], "--format", "'text' or 'json'"),
-        (["bench", "--total", "5"], "--total", "the options are --quick --format --rounds --version --help (see 'sky bench --help')"),
+        (["bench", "--total", "5"], "--total", "the options are --quick --format --save --baseline --fail-on-regression --rounds --version --help (see 'sky bench --help')"),
     ])
     func badInput(arguments: [String], flag: String, accepted: String) throws {
         let outcome = try SkyBinary.run(arguments)

@@ -19,6 +19,9 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     public var kernel: KernelFigures
     public var scaling: ScalingFigures
     public var engine: EngineFigures
+    /// The engine at `--work 0` at batch 2, 64 and 1024. Absent only in figures made before it
+    /// was measured.
+    public var batching: BatchingFigures?
     /// Absent when there was no pseudo-terminal to draw into.
     public var dashboard: DashboardFigures?
     /// Other processes' CPU time over the whole bench, as a share of wall time × cores: one
@@ -28,6 +31,8 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     /// The host's steal time (CPU given to other guests) over the whole bench, likewise.
     public var stealShare: Double?
     public var targets: [Target]
+    /// With `--baseline FILE`: this bench against the saved one. Set after the bench has run.
+    public var baseline: BenchComparison?
 
     /// What each ratio must reach.
     public static let kernelTarget = 0.9
@@ -38,16 +43,20 @@ public struct BenchFigures: Codable, Equatable, Sendable {
     /// student can read (docs/performance.md).
     public static let engineTarget = 0.65
     public static let dashboardTarget = 0.98
+    /// A scan at batch 1024 may cost at most a fifth more than at batch 2: the rate at 1024 at
+    /// least the rate at 2 over 1.2.
+    public static let batchingTarget = 1 / 1.2
 
     enum CodingKeys: String, CodingKey {
-        case cores, rounds, quick, build, kernel, scaling, engine, dashboard, targets
+        case cores, rounds, quick, build, kernel, scaling, engine, batching, dashboard, targets, baseline
         case othersShare = "others_share"
         case stealShare = "steal_share"
     }
 
     public init(
         plan: BenchPlan, kernel: KernelFigures, scaling: ScalingFigures, engine: EngineFigures,
-        dashboard: DashboardFigures?, othersShare: Double? = nil, stealShare: Double? = nil
+        dashboard: DashboardFigures?, batching: BatchingFigures? = nil, othersShare: Double? = nil,
+        stealShare: Double? = nil
     ) {
         cores = plan.cores
         rounds = plan.rounds
@@ -60,6 +69,7 @@ public struct BenchFigures: Codable, Equatable, Sendable {
         self.kernel = kernel
         self.scaling = scaling
         self.engine = engine
+        self.batching = batching
         self.dashboard = dashboard
         self.othersShare = othersShare
         self.stealShare = stealShare
@@ -71,6 +81,7 @@ public struct BenchFigures: Codable, Equatable, Sendable {
             targets.append(target("scaling.points[batch=\(full.batch)].efficiency", Self.efficiencyTarget, full.efficiency))
         }
         targets.append(target("engine.ratio", Self.engineTarget, engine.ratio))
+        if let batching { targets.append(target("batching.ratio", Self.batchingTarget, batching.ratio)) }
         if let dashboard { targets.append(target("dashboard.ratio", Self.dashboardTarget, dashboard.ratio)) }
         self.targets = targets
     }

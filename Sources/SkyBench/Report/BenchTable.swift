@@ -62,6 +62,16 @@ public enum BenchTable {
         row("CPU time per scan, bare window, µs", engine.bareCPUPerScan, hundredth)
         row("Sky's CPU time / bare CPU time", engine.cpuCostRatio, ratio)
 
+        if let batching = figures.batching {
+            heading("Batch size, \(batching.scans) scans at --work 0, \(batching.rounds) rounds")
+            for point in batching.points { row("batch \(point.batch), scans/s", point.scansPerSecond, rate) }
+            for point in batching.points { row("batch \(point.batch), CPU time per scan, µs", point.cpuPerScan, hundredth) }
+            row("cost of a scan, batch \(batching.largest) over \(batching.smallest)", batching.costGrowth, { value in
+                (value < 0 ? "" : "+") + percent(value)
+            })
+            row("batch \(batching.largest) rate / batch \(batching.smallest) rate", batching.ratio, ratio, target: target("batching"))
+        }
+
         if let dashboard = figures.dashboard {
             heading("Dashboard cost, \(dashboard.scans) scans at batch \(dashboard.batch), a \(dashboard.terminal) pseudo-terminal")
             row("headless, scans/s", dashboard.headlessScansPerSecond, rate)

@@ -1,10 +1,18 @@
 /// A figure measured several times: the median, with the smallest and largest sample.
 ///
-/// A shared machine is noisy, so a single sample says little; the spread says how much.
+/// A shared machine is noisy, so a single sample says little; the spread says how much. The
+/// samples themselves are kept for `sky bench --save`, whose comparison needs every one of them;
+/// the figures' JSON and equality are the summary's (median, min, max) alone.
 public struct Spread: Codable, Equatable, Sendable {
     public var median: Double
     public var min: Double
     public var max: Double
+    /// Every sample, in the order measured; empty for a spread made from its summary.
+    public internal(set) var samples: [Double] = []
+
+    enum CodingKeys: String, CodingKey {
+        case median, min, max
+    }
 
     /// - Precondition: `samples` is not empty.
     public init(_ samples: [Double]) {
@@ -14,6 +22,7 @@ public struct Spread: Codable, Equatable, Sendable {
         median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         min = sorted[0]
         max = sorted[sorted.count - 1]
+        self.samples = samples
     }
 
     public init(median: Double, min: Double, max: Double) {
@@ -24,6 +33,12 @@ public struct Spread: Codable, Equatable, Sendable {
 
     /// The same spread with every value transformed by an increasing function.
     func mapped(_ transform: (Double) -> Double) -> Spread {
-        Spread(median: transform(median), min: transform(min), max: transform(max))
+        var spread = Spread(median: transform(median), min: transform(min), max: transform(max))
+        spread.samples = samples.map(transform)
+        return spread
+    }
+
+    public static func == (lhs: Spread, rhs: Spread) -> Bool {
+        lhs.median == rhs.median && lhs.min == rhs.min && lhs.max == rhs.max
     }
 }

@@ -4,8 +4,10 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import Foundation
 import SkyBench
 import SkyCore
+import SkyReport
 import SkyTUI
 import SkyTerminal
 
@@ -27,6 +29,16 @@ struct BenchCommand: ParsableCommand {
                 sky bench --quick
               The same figures as one JSON object:
                 sky bench --format json
+              Save a bench, and later compare one against it, failing if a row got worse:
+                sky bench --save before.json
+                sky bench --baseline before.json --fail-on-regression
+
+            With --baseline, every row both benches have is compared on its samples: the change \
+            is the median ratio of a new sample to a saved one, with a 95% interval \
+            (Hodges-Lehmann on the samples' logarithms, docs/performance.md). A row whose interval holds no change, or lies within \
+            \(FixedPoint.fixed(BenchComparison.negligible * 100, places: 0))% either way, is "no \
+            change within noise". A baseline from another host, CPU or core count is compared \
+            all the same, with a warning on stderr.
 
             \(ExitStatus.helpBlock(for: .bench))
             """,
@@ -51,14 +63,48 @@ struct BenchCommand: ParsableCommand {
         transform: { try OutputFormat(parsing: $0) })
     var format: OutputFormat = RunDefaults.format
 
+    @Option(help: ArgumentHelp("Also save the figures, with every sample, to this file (JSON, replaced atomically).", valueName: "file"))
+    var save: String?
+
+    @Option(help: ArgumentHelp("Compare the figures with a bench saved by --save: a verdict per row.", valueName: "file"))
+    var baseline: String?
+
+    @Flag(help: "With --baseline: exit \(ExitStatus.regression.code) if a row is worse beyond the noise.")
+    var failOnRegression = false
+
+    func validate() throws {
+        if failOnRegression && baseline == nil {
+            throw ValidationError("--fail-on-regression needs --baseline <file>, a bench saved by --save")
+        }
+        if let save {
+            do {
+                try OutputPath.checkReplaceable(save)
+            } catch {
+                throw ValidationError("--save: \(error)")
+            }
+            let slash = save.lastIndex(of: "/")
+            let directory = slash.map { $0 == save.startIndex ? "/" : String(save[..<$0]) } ?? "."
+            if access(directory, W_OK) != 0 {
+                throw ValidationError("--save: '\(save)' cannot be written in '\(directory)' (\(String(cString: strerror(errno)))); give a path in a writable directory")
+            }
+        }
+    }
+
     func run() throws {
+        // Read before the bench, so a bad baseline costs no minutes of measuring.
+        let saved: BenchRecord?
+        do {
+            saved = try baseline.map(BenchRecord.load)
+        } catch {
+            throw ValidationError("--baseline: \(error)")
+        }
         let plan = BenchPlan(cores: Cores.active, quick: quick, rounds: rounds)
         let progress = BenchProgress(shown: isatty(2) == 1)
         let interruption = Interruption()
         let bench = Bench(
             plan: plan, progress: progress.show, isInterrupted: interruption.check,
             dashboard: Self.canDraw(plan) ? { try Self.drawn($0, plan: plan, interruption: interruption) } : nil)
-        let figures: BenchFigures
+        var figures: BenchFigures
         do {
             figures = try bench.run()
         } catch is BenchInterrupted {
@@ -70,13 +116,37 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.failure.exitCode
         }
         progress.clear()
-        let text = switch format {
+        let host = HostIdentity.current(cores: plan.cores)
+        var lost = false
+        if let save {
+            do {
+                try BenchRecord(figures: figures, sky: SkyVersion.current, host: host, date: Date()).write(to: save)
+            } catch {
+                StandardError.write("sky: error: --save: \(error)\n")
+                lost = true
+            }
+        }
+        if let saved, let baseline {
+            let comparison = BenchComparison(figures, host: host, against: saved, file: baseline)
+            if !comparison.hostDifferences.isEmpty {
+                StandardError.write(
+                    "sky: warning: the baseline ran on another machine (" + comparison.hostDifferences.joined(separator: ", ")
+                        + "): its figures differ for reasons that are not sky's\n")
+            }
+            figures.baseline = comparison
+        }
+        var text = switch format {
         case .text: BenchTable.format(figures)
         case .json: figures.json()
         }
+        if format == .text, let comparison = figures.baseline { text += "\n\n" + BaselineTable.format(comparison) }
         if !StandardOutput.write(text + "\n") {
             if let failure = StandardOutput.failure { StandardError.write("sky: error: could not write the figures to stdout (\(failure))\n") }
-            throw ExitStatus.outputIncomplete.exitCode
+            lost = true
+        }
+        if lost { throw ExitStatus.outputIncomplete.exitCode }
+        if failOnRegression, let comparison = figures.baseline, !comparison.regressions.isEmpty {
+            throw ExitStatus.regression.exitCode
         }
     }
 
