@@ -25,8 +25,10 @@ enum Cores {
 }
 
 enum HostName {
-    /// `gethostname`: in a Kubernetes pod, the pod's name unless the Job sets it to the node's.
+    /// `SKY_HOST` if set (the Job sets it to the node's name, as a pod's own name says nothing of
+    /// the machine), else `gethostname`.
     static var current: String? {
+        if let given = getenv("SKY_HOST").map({ String(cString: $0) }), !given.isEmpty { return given }
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
