@@ -56,16 +56,27 @@ public enum CoreRows {
     /// `mismatches` are indexed by CPU number; when both are empty the engine gave none, and the
     /// rows say so with `nil` rather than 0.
     public static func rows(from earlier: HostSample?, to later: HostSample, verified: [Int], mismatches: [Int]) -> [CoreRow] {
+        let rows = later.stat.cpus.keys.sorted().map { cpu in
+            let busy = earlier?.stat.cpus[cpu].flatMap { CPUTimes.utilisation(from: $0, to: later.stat.cpus[cpu]!) }
+            return CoreRow(cpu: cpu, utilisation: busy, megahertz: later.megahertz[cpu], celsius: later.celsius[cpu], verified: nil, mismatches: nil)
+        }
+        return counting(rows, verified: verified, mismatches: mismatches)
+    }
+
+    /// One row per CPU with the engine's counts put in (`nil` if it gave none; 0 for a CPU past
+    /// the arrays). The counts move with every scan, the host's figures once a second: a
+    /// dashboard puts in the latest counts at each frame, so its columns agree with its counters.
+    public static func counting(_ rows: [CoreRow], verified: [Int], mismatches: [Int]) -> [CoreRow] {
         let counted = !verified.isEmpty || !mismatches.isEmpty
         func count(_ counts: [Int], _ cpu: Int) -> Int? {
             guard counted else { return nil }
             return cpu < counts.count ? counts[cpu] : 0
         }
-        return later.stat.cpus.keys.sorted().map { cpu in
-            let busy = earlier?.stat.cpus[cpu].flatMap { CPUTimes.utilisation(from: $0, to: later.stat.cpus[cpu]!) }
-            return CoreRow(
-                cpu: cpu, utilisation: busy, megahertz: later.megahertz[cpu], celsius: later.celsius[cpu],
-                verified: count(verified, cpu), mismatches: count(mismatches, cpu))
+        return rows.map { row in
+            var row = row
+            row.verified = count(verified, row.first)
+            row.mismatches = count(mismatches, row.first)
+            return row
         }
     }
 

@@ -29,6 +29,10 @@ struct CoresPanelTests {
     static func state(_ host: HostFigures?, size: TerminalSize, verify: Bool = true, replay: String? = nil) -> DashboardState {
         var snapshot = SoakHeaderTests.soak
         snapshot.progress.configuration.verify = verify
+        // The counts come from the engine's snapshot at each frame; the rows above name them.
+        if let rows = host?.rows, rows.allSatisfy({ $0.verified != nil }) {
+            snapshot.coreCounts = CoreCounts(verified: rows.map { $0.verified! }, mismatches: rows.map { $0.mismatches ?? 0 })
+        }
         var state = DashboardState(snapshot: snapshot, size: size, info: RunInfo(cores: 2, replay: replay))
         _ = state.update(.frame(snapshot, elapsed: .seconds(20)))
         if let host { _ = state.update(.host(host)) }
@@ -66,6 +70,17 @@ struct CoresPanelTests {
         #expect(rows.contains { $0.contains("(77)") && $0.contains("1800") && $0.contains("94°C") })
         #expect(rows.contains { $0.contains("(200)") && $0.hasSuffix("1") && $0.contains("60°C") })
         #expect(lines.contains { $0.contains("throttled 312 times (package 312, cores 0)") })
+    }
+
+    @Test("the counts are the engine's at this frame, not at the host's last reading a second ago, so they agree with the counters")
+    func liveCounts() {
+        var state = Self.state(Self.virtualMachine, size: TerminalSize(width: 100, height: 30))
+        var snapshot = state.snapshot
+        snapshot.coreCounts = CoreCounts(verified: [45, 44], mismatches: [0, 1])
+        _ = state.update(.frame(snapshot, elapsed: .seconds(21)))
+        let lines = Self.lines(state)
+        #expect(lines.contains { $0 == " 0     100%   2596    n/a        45           0" })
+        #expect(lines.contains { $0 == " 1      97%   2596    n/a        44           1" })
     }
 
     @Test("without the engine's counts the columns show a dash, not 0")

@@ -46,7 +46,9 @@ enum CoresPanel {
         let reasons = Array(self.reasons(host, width: width).prefix(max(0, height - minimumHeight)))
         let reasonRows = reasons.count
         let rowsPerColumn = max(1, height - 2 - reasonRows)
-        let rows = CoreRows.grouped(host.rows, maxRows: rowsPerColumn * columns)
+        let counts = state.snapshot.coreCounts
+        let perCPU = CoreRows.counting(host.rows, verified: counts.verified, mismatches: counts.mismatches)
+        let rows = CoreRows.grouped(perCPU, maxRows: rowsPerColumn * columns)
         // The columns fill evenly, top to bottom and then left to right.
         let perColumn = (rows.count + columns - 1) / columns
         var note = "\(host.rows.count) CPU\(host.rows.count == 1 ? "" : "s"), busy over the last second"
