@@ -1,3 +1,4 @@
+import SkyReport
 import Foundation
 
 /// How much a figure changed between two benches, as the ratio of the new samples to the
@@ -34,8 +35,7 @@ public struct RatioInterval: Equatable, Sendable {
         }
         differences.sort()
         let count = differences.count
-        let middle = count / 2
-        let median = count % 2 == 1 ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
+        let median = Median.of(sorted: differences)
         let (k, confidence) = Self.rank(baseline.count, new.count)
         estimate = exp(median)
         lower = exp(differences[k - 1])

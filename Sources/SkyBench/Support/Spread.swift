@@ -1,3 +1,5 @@
+import SkyReport
+
 /// A figure measured several times: the median, with the smallest and largest sample.
 ///
 /// A shared machine is noisy, so a single sample says little; the spread says how much. The
@@ -18,8 +20,7 @@ public struct Spread: Codable, Equatable, Sendable {
     public init(_ samples: [Double]) {
         precondition(!samples.isEmpty, "a spread needs at least one sample")
         let sorted = samples.sorted()
-        let middle = sorted.count / 2
-        median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        median = Median.of(sorted: sorted)
         min = sorted[0]
         max = sorted[sorted.count - 1]
         self.samples = samples

@@ -54,9 +54,6 @@ public struct FleetOutliers: Equatable, Sendable {
     }
 
     static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        values.isEmpty ? nil : Median.of(sorted: values.sorted())
     }
 }
