@@ -38,6 +38,18 @@ struct StopAnswerTests {
     static func isCompleted(_ event: ScanEvent) -> Bool {
         if case .completed = event.kind { true } else { false }
     }
+
+    /// The run as its events tell it, one line each, for a failure's message: a run under a loaded
+    /// machine can go differently, and the message should say how.
+    static func story(_ facts: RunFacts) -> String {
+        var lines: [(Duration, String)] = facts.starts.map { ($0.time, "started \($0.scan) in slot \($0.slot ?? -1)") }
+        lines += facts.deliveries.map { ($0.time, "delivered \($0.scan)") }
+        lines += facts.ends.map { ($0.time, "\($0.kind) \($0.scan) (ran \($0.span?.ran ?? .zero))") }
+        if let stop = facts.stop { lines.append((stop.time, "stopping: \(stop.ending)")) }
+        if let terminated = facts.terminated { lines.append((terminated, "terminated")) }
+        if let finish = facts.finish { lines.append((finish.time, "finished: \(finish.ending)")) }
+        return "\n" + lines.sorted { $0.0 < $1.0 }.map { "\($0.0) \($0.1)" }.joined(separator: "\n")
+    }
 }
 
 extension StopAnswerTests {
@@ -58,13 +70,14 @@ extension StopAnswerTests {
         #expect(summary.ending == .taken)
         let facts = record.facts
         let stop = try #require(facts.stop)
-        let stoppedIn = try #require(summary.snapshot.stoppedIn)
-        #expect(facts.stoppedIn == stoppedIn)
+        let story = Self.story(facts)
+        let stoppedIn = try #require(summary.snapshot.stoppedIn, "\(story)")
+        #expect(facts.stoppedIn == stoppedIn, "\(story)")
         let terminated = try #require(facts.terminated, "onTermination ran")
         let running = facts.running(at: stop.time)
-        #expect(running.count == 2)
-        #expect(facts.endsAfterStop.map(\.scan) .sorted() == running.map(\.scan).sorted())
-        #expect(summary.counters.cancelled == 3, "the two running, and the one never started")
+        #expect(running.count == 2, "\(story)")
+        #expect(facts.endsAfterStop.map(\.scan) .sorted() == running.map(\.scan).sorted(), "\(story)")
+        #expect(summary.counters.cancelled == 3, "the two running, and the one never started: \(story)")
         let answer = Self.answer(6, [record])
         #expect(answer.contains("the consumer took its 1 result by \(Say.seconds(stop.time)) and went"), "\(answer)")
         #expect(answer.contains("`onTermination` ran \(Say.milliseconds(terminated - stop.time)) later"), "\(answer)")
@@ -88,7 +101,7 @@ extension StopAnswerTests {
         // One scan at a time: its result is taken, and nothing else has started.
         let (summary, record) = try await Self.run(RunConfiguration(total: 4, batch: 1, seed: 2, failureRate: 0, work: 500, strategy: .stream, take: 1))
         #expect(summary.ending == .taken)
-        #expect(record.facts.endsAfterStop.isEmpty)
+        #expect(record.facts.endsAfterStop.isEmpty, "\(Self.story(record.facts))")
         #expect(Self.answer(6, [record]).contains("No scan was running then, so there was nothing left to stop."))
     }
 }
