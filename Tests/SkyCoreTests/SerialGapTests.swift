@@ -67,7 +67,7 @@ struct SerialGapTests {
             if case .change(let change) = event, case .gap = change.kind { return true }
             return false
         }
-        let configuration = RunConfiguration(total: 4, batch: 1, seed: 3, failureRate: 0, work: 0, strategy: .serial, spacing: .seconds(600))
+        let configuration = RunConfiguration(total: 4, batch: 1, seed: 3, failureRate: 0, work: 0, strategy: .serial, spacing: RunConfiguration.spacingRange.upperBound)
         let summary = await recorder.run(configuration)
         let events = recorder.events
         #expect(summary.ending == .cancelled)
@@ -86,7 +86,7 @@ struct SerialGapTests {
 
     @Test("--cancel-after cancels the run by itself, as the c key does")
     func cancelAfter() async throws {
-        var configuration = RunConfiguration(total: 4, batch: 1, seed: 3, failureRate: 0, work: 0, strategy: .serial, spacing: .seconds(600))
+        var configuration = RunConfiguration(total: 4, batch: 1, seed: 3, failureRate: 0, work: 0, strategy: .serial, spacing: RunConfiguration.spacingRange.upperBound)
         configuration.cancelAfter = .milliseconds(50)
         let recorder = ChangeRecorder()
         let summary = await recorder.run(configuration)
