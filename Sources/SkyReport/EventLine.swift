@@ -71,10 +71,13 @@ public enum EventLine {
         return line + "}\n"
     }
 
-    /// Scans executing on a pool thread now, and the most so far: a sample the run's watch takes
-    /// beside the engine, so its time may trail the line before it by a fraction of a millisecond.
-    public static func threads(executing: Int, peak: Int, time: Duration) -> String {
-        "{\"event\":\"threads\",\"executing\":\(executing),\"peak\":\(peak),\"time\":\(FixedPoint.seconds(time))}\n"
+    /// Scans a reading saw executing on a pool thread, and the most any reading has seen: a
+    /// reading the run's watch takes beside the engine, so its time may trail the line before it
+    /// by a fraction of a millisecond. `"exact":false` only when a scan got or left a thread while
+    /// it was read, so that `executing` counts the ones seen (`ThreadReading`).
+    public static func threads(_ reading: ThreadReading, mostSeen: Int, time: Duration) -> String {
+        let exact = reading.isExact ? "" : ",\"exact\":false"
+        return "{\"event\":\"threads\",\"executing\":\(reading.onThread)\(exact),\"most_seen\":\(mostSeen),\"time\":\(FixedPoint.seconds(time))}\n"
     }
 
     /// The closing line for scans cancelled before they were ever scheduled (they have no

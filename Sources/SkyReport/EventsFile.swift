@@ -13,8 +13,8 @@ public final class EventsFile: ScanEventSink {
     public typealias OpenError = StreamedFile.OpenError
 
     private let file: StreamedFile
-    /// The thread figures last sampled, so that only a change writes a line.
-    private let lastThreads = Locked<(executing: Int, peak: Int)?>(nil)
+    /// The thread figures last written, so that only a change writes a line.
+    private let lastThreads = Locked<(reading: ThreadReading, mostSeen: Int)?>(nil)
 
     /// Creates or truncates the file at `path`; a FIFO waits for its reader (`StreamedFile`). The
     /// first line describes the run `configuration` on `cores` cores, which a replay needs.
@@ -25,14 +25,17 @@ public final class EventsFile: ScanEventSink {
         if let configuration { file.write(EventLine.run(configuration, cores: cores)) }
     }
 
-    /// Records the scans executing on a pool thread, if that changed: no event tells it.
+    /// Records the snapshot's reading of the scans executing on a pool thread, if that changed: no
+    /// event tells it.
     public func sample(_ snapshot: ScanSnapshot, at elapsed: Duration) {
-        let threads = (executing: snapshot.progress.onThread, peak: snapshot.progress.peakOnThread)
+        let progress = snapshot.progress
+        let reading = ThreadReading(onThread: progress.onThread, isExact: progress.onThreadIsExact)
+        let threads = (reading: reading, mostSeen: progress.mostSeenOnThread)
         let changed = lastThreads.withLock { last in
             defer { last = threads }
             return last.map { $0 != threads } ?? true
         }
-        if changed { write(EventLine.threads(executing: threads.executing, peak: threads.peak, time: elapsed)) }
+        if changed { write(EventLine.threads(reading, mostSeen: threads.mostSeen, time: elapsed)) }
     }
 
     public func record(_ event: ScanEvent) {

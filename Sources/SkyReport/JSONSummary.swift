@@ -176,8 +176,9 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var scansPerSecond: Double
     public var recentScansPerSecond: Double
     public var maxRunning: Int
-    /// The most scans ever executing on pool threads at once (running scans can wait for one).
-    public var peakOnThread: Int
+    /// The most scans a reading saw executing on pool threads together (running scans can wait
+    /// for one; `RunProgress.mostSeenOnThread`).
+    public var mostSeenOnThread: Int
     /// `--errors throw`: results finished by children but discarded when the group threw.
     public var discarded: Int
     /// After a cancellation: milliseconds until the last running scan had stopped.
@@ -215,7 +216,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         case eventsDropped = "events_dropped"
         case traceDropped = "trace_dropped"
         case errorMode = "error_mode"
-        case peakOnThread = "peak_on_thread"
+        case mostSeenOnThread = "most_seen_on_thread"
         case stoppedInMs = "stopped_in_ms"
         case failureRate = "failure_rate"
         case failFast = "fail_fast"
@@ -291,7 +292,7 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         scansPerSecond = s.meanRate
         recentScansPerSecond = s.recentRate
         maxRunning = s.maxRunning
-        peakOnThread = s.peakOnThread
+        mostSeenOnThread = s.mostSeenOnThread
         discarded = s.discarded
         stoppedInMs = s.stoppedIn.map(Self.milliseconds)
         checkingStoppedInMs = s.checkingStoppedIn.map(Self.milliseconds)

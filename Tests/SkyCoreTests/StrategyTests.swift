@@ -64,10 +64,9 @@ struct StrategyTests {
         let firstEnd = try #require(events.firstIndex { $0.isTerminal })
         #expect(events[..<firstEnd].filter { $0.kind == .scheduled }.count == 40)
         #expect(events[..<firstEnd].filter { $0.kind == .started }.count == 40)
+        // The group holds 40 running children; the pool runs at most one per core of them
+        // (`ThreadReadingTests`).
         #expect(summary.snapshot.maxRunning == 40)
-        // The group holds 40 running children; the pool runs at most one per core of them.
-        #expect(summary.snapshot.peakOnThread >= 1)
-        #expect(summary.snapshot.peakOnThread <= ProcessInfo.processInfo.activeProcessorCount)
     }
 
     @Test("Unbounded: a total deeper than the ready queue still starts every scan")

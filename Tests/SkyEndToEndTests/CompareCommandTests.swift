@@ -10,7 +10,7 @@ import Testing
 struct CompareCommandTests {
     /// The rows of the table, as the issue lists its figures.
     static let labels = [
-        "ending", "wall time", "throughput", "CPU busy share", "most running", "most on a thread", "wait p50", "wait p95",
+        "ending", "wall time", "throughput", "CPU busy share", "most running", "most seen on a thread", "wait p50", "wait p95",
         "run p50", "run p95", "completed", "failed", "cancelled", "results lost", "checksum",
     ]
 
@@ -102,8 +102,9 @@ struct CompareCommandTests {
         #expect(table.line("checksums agree: every run completed the same \(Int(completed[0])) scans") != nil, "\(outcome.stdout)")
         let running = table.numbers("most running")
         #expect(running[0] == 1 && (1...3).contains(running[1]) && (1...12).contains(running[2]), "\(running)")
-        let onThread = table.numbers("most on a thread")
-        #expect(zip(onThread, running).allSatisfy { $0 >= 1 && $0 <= $1 })
+        // Read every 20 ms, so a run this short may show none; never more than ran, nor than the cores.
+        let onThread = table.numbers("most seen on a thread")
+        #expect(zip(onThread, running).allSatisfy { $0 <= $1 && $0 <= Double(ProcessInfo.processInfo.activeProcessorCount) })
         #expect(table.numbers("CPU busy share").allSatisfy { $0 > 0 }, "\(table.rows["CPU busy share"]!)")
         #expect(table.numbers("wall time").allSatisfy { $0 > 0 })
         #expect(table.line("replay: ") == "  replay: sky compare serial batched unbounded --total 12 --batch 3 --seed 5 --work 2000")
@@ -219,7 +220,7 @@ struct CompareCommandTests {
         #expect(runs.map { $0["strategy"] as? String } == ["batched", "batched"])
         for run in runs {
             func count(_ key: String) -> Int { run[key] as? Int ?? -1 }
-            #expect(["scheduled", "peak_on_thread"].allSatisfy { count($0) >= 0 }, "\(run)")
+            #expect(["scheduled", "most_seen_on_thread"].allSatisfy { count($0) >= 0 }, "\(run)")
             #expect(count("completed") + count("failed") + count("cancelled") == 20)
             #expect((0...count("cancelled")).contains(count("results_lost")))
             #expect((1...4).contains(count("max_running")))

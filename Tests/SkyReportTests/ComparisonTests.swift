@@ -112,7 +112,7 @@ struct ComparisonTests {
         #expect(Set(rows.map(\.count)).count == 1, "every row as wide as the header:\n\(rows.joined(separator: "\n"))")
         #expect(rows.dropFirst().map { row in ComparisonTable.labels.first { row.hasPrefix("  " + $0 + " ") } } == ComparisonTable.labels)
         #expect(ComparisonTable.labels == [
-            "ending", "wall time", "throughput", "CPU busy share", "most running", "most on a thread", "wait p50", "wait p95",
+            "ending", "wall time", "throughput", "CPU busy share", "most running", "most seen on a thread", "wait p50", "wait p95",
             "run p50", "run p95", "completed", "failed", "cancelled", "results lost", "checksum",
         ])
         func cells(_ label: String) -> [String] {
@@ -171,7 +171,7 @@ struct ComparisonTests {
             #expect(run["cancelled"] as? Int == figures.counters.cancelled)
             #expect(run["results_lost"] as? Int == figures.resultsLost)
             #expect(run["max_running"] as? Int == figures.maxRunning)
-            #expect(run["peak_on_thread"] as? Int == figures.peakOnThread)
+            #expect(run["most_seen_on_thread"] as? Int == figures.mostSeenOnThread)
             #expect(run["checksum"] as? String == Hex.format(figures.checksum))
             let wall = try #require(run["wall_seconds"] as? Double)
             let cpu = try #require(run["cpu_seconds"] as? Double)

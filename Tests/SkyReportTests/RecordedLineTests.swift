@@ -61,7 +61,12 @@ struct RecordedLineTests {
             let change = RunChange(kind, at: time)
             #expect(try Self.parse(EventLine.format(change)) == .event(.change(change)))
         }
-        #expect(try Self.parse(EventLine.threads(executing: 2, peak: 4, time: time)) == .threads(executing: 2, peak: 4, time: time))
+        for reading in [ThreadReading(onThread: 2, isExact: true), ThreadReading(onThread: 1, isExact: false)] {
+            #expect(try Self.parse(EventLine.threads(reading, mostSeen: 4, time: time)) == .threads(reading, mostSeen: 4, time: time))
+        }
+        // A recording from before the readings: "peak", and no "exact".
+        let older = #"{"event":"threads","executing":2,"peak":3,"time":1.5}"# + "\n"
+        #expect(try Self.parse(older) == .threads(ThreadReading(onThread: 2, isExact: true), mostSeen: 3, time: .seconds(1.5)))
         #expect(try Self.parse(EventLine.notStarted(count: 9, firstScan: 11, time: time)) == .notStarted(count: 9, firstScan: 11))
         #expect(try Self.parse(EventLine.dropped(count: 3)) == .dropped(count: 3))
     }

@@ -84,6 +84,16 @@ struct DashboardViewTests {
         #expect(!text.contains("runs medium") && !text.contains("task high"))
     }
 
+    @Test("A reading that saw a scan get or leave a thread gives its count as the least there were")
+    func partialThreadReading() {
+        var snapshot = Scene.midRun
+        snapshot.progress.onThread = 1
+        snapshot.progress.onThreadIsExact = false
+        #expect(frame(snapshot).text.contains("children: at least 1 on a thread"))
+        snapshot.progress.onThreadIsExact = true
+        #expect(frame(snapshot).text.contains("children: 1 on a thread"))
+    }
+
     @Test("The title gives way: the bars' key goes before what the scans run at")
     func narrowSlotsTitle() {
         let text = frame(Scene.midRun, size: TerminalSize(width: 80, height: 24)).text

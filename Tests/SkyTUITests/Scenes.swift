@@ -75,7 +75,7 @@ enum Scene: String, CaseIterable {
             low: counters(waiting: 0, running: 4, completed: 0, failed: 0))
         snapshot.progress.maxRunning = 12
         snapshot.progress.onThread = 2
-        snapshot.progress.peakOnThread = 2
+        snapshot.progress.mostSeenOnThread = 2
         let priorities: [ScanPriority] = [.medium, .medium, .low, .medium, .high, .medium, .medium, .medium, .low, .low, .medium, .low]
         // Ten children have started and read their priorities; two have not.
         snapshot.slots = priorities.enumerated().map {

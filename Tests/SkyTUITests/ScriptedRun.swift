@@ -169,7 +169,7 @@ struct ScriptedRun {
             }
         }
         progress.onThread = min(progress.counters.running, cores)
-        progress.peakOnThread = min(progress.maxRunning, cores)
+        progress.mostSeenOnThread = min(progress.maxRunning, cores)
         progress.waitLatency = Self.percentiles(waits)
         progress.runLatency = Self.percentiles(runs)
         let seconds = Double(progress.elapsed / .microseconds(1)) / 1e6

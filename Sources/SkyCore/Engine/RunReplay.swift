@@ -12,8 +12,8 @@ public struct RunReplay: Sendable {
 
     public let configuration: RunConfiguration
     private var book: RunBook
-    private var onThread = 0
-    private var peakOnThread = 0
+    private var threads = ThreadReading.none
+    private var mostSeenOnThread = 0
     /// When the last event happened: the replay's present.
     public private(set) var time: Duration = .zero
 
@@ -46,17 +46,18 @@ public struct RunReplay: Sendable {
         return written
     }
 
-    /// Plays a sample of the scans executing on a pool thread.
-    public mutating func playThreads(executing: Int, peak: Int) {
-        onThread = executing
-        peakOnThread = max(peakOnThread, peak)
+    /// Plays a reading of the scans executing on a pool thread, and the most seen so far.
+    public mutating func playThreads(_ reading: ThreadReading, mostSeen: Int) {
+        threads = reading
+        mostSeenOnThread = max(mostSeenOnThread, mostSeen)
     }
 
     /// The run as of the last event played, or as of `now` if that is later and it still runs.
     public func snapshot(at now: Duration? = nil) -> ScanSnapshot {
         var snapshot = book.snapshot(at: max(now ?? time, time))
-        snapshot.progress.onThread = onThread
-        snapshot.progress.peakOnThread = peakOnThread
+        snapshot.progress.onThread = threads.onThread
+        snapshot.progress.onThreadIsExact = threads.isExact
+        snapshot.progress.mostSeenOnThread = mostSeenOnThread
         let c = snapshot.counters
         // The children's own counts match the book's in a record: no actor lags behind them.
         snapshot.progress.direct = DirectCounts(

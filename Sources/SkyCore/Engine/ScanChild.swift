@@ -19,7 +19,6 @@ public struct ScanReport: Sendable {
 /// child captures one reference rather than a copy of the run's configuration.
 final class ScanChild: Sendable {
     let configuration: RunConfiguration
-    let gauge: ThreadGauge
     let ledger: SlotLedger
     /// With `--verify`: where each child counts the core it checked its result on; `nil` otherwise.
     let cores: CoreLedger?
@@ -37,11 +36,10 @@ final class ScanChild: Sendable {
     let catalogue: SignalCatalogue?
 
     init(
-        configuration: RunConfiguration, gauge: ThreadGauge, ledger: SlotLedger, cores: CoreLedger? = nil, isNamed: Bool,
+        configuration: RunConfiguration, ledger: SlotLedger, cores: CoreLedger? = nil, isNamed: Bool,
         ends: ChildEnds? = nil, catalogue: SignalCatalogue? = nil
     ) {
         self.configuration = configuration
-        self.gauge = gauge
         self.ledger = ledger
         self.cores = cores
         self.isNamed = isNamed
@@ -66,7 +64,7 @@ final class ScanChild: Sendable {
         let view = ChildView.read(scan: scan, ownTask: hasOwnTask, named: isNamed)
         cell.noteStart(of: scan, view)
         let task = ScanTask(
-            plan: configuration.plan(scan), speed: configuration.speed, gauge: gauge, cores: cores,
+            plan: configuration.plan(scan), speed: configuration.speed, slot: cell, cores: cores,
             yields: configuration.yields, verify: configuration.verify)
         let clock = ContinuousClock()
         let began = clock.now

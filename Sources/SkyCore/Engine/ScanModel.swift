@@ -21,9 +21,7 @@ public actor ScanModel {
     public nonisolated let configuration: RunConfiguration
     nonisolated let book: Locked<RunBook>
     nonisolated let inbox = ControlInbox()
-    /// Scans on a pool thread right now, read straight into each snapshot.
-    nonisolated let gauge = ThreadGauge()
-    /// What each scan's child reports of itself, per slot.
+    /// What each scan's child reports of itself, per slot, among it when it is on a pool thread.
     nonisolated let ledger: SlotLedger
     /// With `--verify`: the scans verified and the mismatches, per core, as the children count them.
     nonisolated let cores: CoreLedger?
@@ -59,7 +57,7 @@ public actor ScanModel {
         cores = configuration.verify ? CoreLedger() : nil
         childEnds = configuration.take != nil && configuration.strategy.takesInGroupBody ? ChildEnds() : nil
         child = ScanChild(
-            configuration: configuration, gauge: gauge, ledger: ledger, cores: cores, isNamed: !sinks.isEmpty, ends: childEnds,
+            configuration: configuration, ledger: ledger, cores: cores, isNamed: !sinks.isEmpty, ends: childEnds,
             catalogue: configuration.catalogue.map(SignalCatalogue.init(mode:)))
     }
 
@@ -70,8 +68,10 @@ public actor ScanModel {
             book.snapshot(at: startedAt.map { .now - $0 } ?? .zero)
         }
         snapshot.startedAt = startedAt
-        snapshot.progress.onThread = gauge.now
-        snapshot.progress.peakOnThread = gauge.peak
+        let threads = ledger.readThreads()
+        snapshot.progress.onThread = threads.onThread
+        snapshot.progress.onThreadIsExact = threads.isExact
+        snapshot.progress.mostSeenOnThread = ledger.mostSeenOnThread
         snapshot.progress.direct = ledger.totals()
         ledger.annotate(&snapshot.slots, into: &snapshot.progress.direct)
         if let cores { snapshot.coreCounts = cores.counts() }

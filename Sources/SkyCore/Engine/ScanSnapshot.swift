@@ -100,11 +100,17 @@ public struct RunProgress: Equatable, Sendable {
     public static var recentRateWindow: Duration { ThroughputMeter.window }
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
-    /// Scans executing on a pool thread at the moment of reading (between two of their yields);
-    /// filled in by `ScanModel.snapshot()`. Running scans beyond this wait for a thread.
+    /// Scans executing on a pool thread at the moment of reading (between two of their yields),
+    /// as the reading saw them (`ThreadReading`); filled in by `ScanModel.snapshot()`. Running
+    /// scans beyond this wait for a thread.
     public var onThread = 0
-    /// The most scans ever executing on threads at once.
-    public var peakOnThread = 0
+    /// Whether `onThread` is the whole count; otherwise a scan got or left a thread while it was
+    /// read, and `onThread` counts the ones seen, at least that many.
+    public var onThreadIsExact = true
+    /// The most scans any reading has seen executing on threads together. Every snapshot reads
+    /// (the dashboard each frame, a run without it every 20 ms, and the run's last one), so scans
+    /// that were on threads together only between two readings are not in it.
+    public var mostSeenOnThread = 0
     /// `--strategy unstructured`: tasks still running when the loop that started them returned,
     /// `nil` until it has; with `--task-bag`, the bag cancelled them.
     public var leftRunning: Int?

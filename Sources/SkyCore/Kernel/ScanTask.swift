@@ -16,8 +16,9 @@ public struct ScanTask: Sendable {
     /// (`SlowMotion`), so it takes that much longer, stays CPU-bound, and computes exactly the same
     /// result (`--speed`).
     public let speed: Double
-    /// Told when the sweep is on a thread; `nil` when nobody is counting.
-    let gauge: ThreadGauge?
+    /// The slot's ledger cell, told when the sweep gets a thread and when it leaves it; `nil` when
+    /// nobody is counting.
+    let slot: SlotLedger.Cell?
     /// Told, with verification, on which core each result was checked; `nil` when nobody counts.
     let cores: CoreLedger?
     /// `false` (`--no-yield`): the sweep never yields its thread, only checks for cancellation,
@@ -28,14 +29,14 @@ public struct ScanTask: Sendable {
     public let verify: Bool
 
     public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false) {
-        self.init(plan: plan, speed: speed, gauge: nil, cores: nil, yields: yields, verify: verify)
+        self.init(plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify)
     }
 
-    /// A task that tells `gauge` when it is on a thread, and `cores` where it checked its result.
-    init(plan: ScanPlan, speed: Double, gauge: ThreadGauge?, cores: CoreLedger?, yields: Bool, verify: Bool) {
+    /// A task that tells its `slot` when it is on a thread, and `cores` where it checked its result.
+    init(plan: ScanPlan, speed: Double, slot: SlotLedger.Cell?, cores: CoreLedger?, yields: Bool, verify: Bool) {
         self.plan = plan
         self.speed = speed
-        self.gauge = gauge
+        self.slot = slot
         self.cores = cores
         self.yields = yields
         self.verify = verify
@@ -45,8 +46,8 @@ public struct ScanTask: Sendable {
     @concurrent
     public func run() async -> ScanOutcome {
         if let outcome = runWithoutSuspending() { return outcome }
-        gauge?.enter()
-        defer { gauge?.leave() }
+        slot?.noteOnThread()
+        defer { slot?.noteOffThread() }
         if isCancelled { return .failure(.cancelled) }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
@@ -71,9 +72,9 @@ public struct ScanTask: Sendable {
             if isCancelled { return .failure(.cancelled) }
             if yields && sinceYield >= Self.linesPerYield {
                 sinceYield = 0
-                gauge?.leave()
+                slot?.noteOffThread()
                 await Task.yield()
-                gauge?.enter()
+                slot?.noteOnThread()
             }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
@@ -96,8 +97,8 @@ public struct ScanTask: Sendable {
         // motion's ballast is left to `run()`.
         guard (verify ? 2 * stop : stop) < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
         if isCancelled { return .failure(.cancelled) }
-        gauge?.enter()
-        defer { gauge?.leave() }
+        slot?.noteOnThread()
+        defer { slot?.noteOffThread() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         var reference = referenceSweep()
         while sweep.line < stop {

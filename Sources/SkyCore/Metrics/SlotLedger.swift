@@ -2,8 +2,8 @@ import Synchronization
 
 /// What each scan's own child reports while it runs, kept per slot and read without a hop to the
 /// actor: the priorities it read about its task as it started (for the lanes, and for the scans a
-/// thrown error takes down with their reports), that it has ended, and its finish, counted the
-/// moment it ends.
+/// thrown error takes down with their reports), when it is on a pool thread, that it has ended,
+/// and its finish, counted the moment it ends.
 ///
 /// The actor learns a scan's end only when it gets a turn on the pool; these counts do not wait
 /// for that, which is what `--counters direct` shows. One cell per slot: a slot's scans run one
@@ -20,6 +20,10 @@ final class SlotLedger: Sendable {
         fileprivate let completed = Atomic<Int>(0)
         fileprivate let failed = Atomic<Int>(0)
         fileprivate let mismatched = Atomic<Int>(0)
+        /// One more each time the slot's child gets a pool thread and each time it leaves one: odd
+        /// while it executes (`ThreadReading`). Sequentially consistent, so that the two passes of
+        /// a reading are ordered against every slot's changes, whichever core makes them.
+        fileprivate let turns = Atomic<UInt64>(0)
         /// Keeps the next slot's cell, written by another core, off this cell's cache line.
         private let padding = CacheLinePadding()
 
@@ -27,6 +31,10 @@ final class SlotLedger: Sendable {
         func noteStart(of scan: Int, _ child: ChildView) {
             reading.store(UInt64(scan + 1) << 16 | UInt64(child.packedPriorities), ordering: .relaxed)
         }
+
+        /// Called by the child as its sweep gets a pool thread, and as it gives the thread up.
+        func noteOnThread() { turns.wrappingAdd(1, ordering: .sequentiallyConsistent) }
+        func noteOffThread() { turns.wrappingAdd(1, ordering: .sequentiallyConsistent) }
 
         /// Called by `scan`'s child as it ends.
         func noteFinish(of scan: Int, _ outcome: ScanOutcome) {
@@ -41,6 +49,9 @@ final class SlotLedger: Sendable {
     }
 
     private let cells: [Cell]
+    /// The most scans a reading has seen on a thread together. Written by readers only, a few
+    /// dozen times a second, never by a scan.
+    private let mostSeen = Atomic<Int>(0)
 
     init(slots: Int) {
         cells = (0..<slots).map { _ in Cell() }
@@ -89,4 +100,23 @@ final class SlotLedger: Sendable {
         }
         return direct
     }
+
+    /// The scans on a pool thread now (`ThreadReading`). Up to `attempts` readings, until one sees
+    /// no slot change between its passes; otherwise the last, which counts only what it saw. Each
+    /// reading also raises `mostSeenOnThread`.
+    func readThreads(attempts: Int = 3) -> ThreadReading {
+        var reading = ThreadReading.none
+        for _ in 0..<max(1, attempts) {
+            let first = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
+            let second = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
+            reading = ThreadReading(first: first, second: second)
+            if reading.isExact { break }
+        }
+        mostSeen.max(reading.onThread, ordering: .relaxed)
+        return reading
+    }
+
+    /// The most scans any reading so far has seen on a thread together: at most the most there
+    /// ever were, and as many whenever a reading caught them.
+    var mostSeenOnThread: Int { mostSeen.load(ordering: .relaxed) }
 }

@@ -19,8 +19,8 @@ public struct ComparedRun: Equatable, Sendable {
     public var cores: Int
     /// The most scans running at once (started and not ended, on a thread or waiting for one).
     public var maxRunning: Int
-    /// The most scans executing on pool threads at once.
-    public var peakOnThread: Int
+    /// The most scans a reading saw executing on pool threads together.
+    public var mostSeenOnThread: Int
     /// Scheduled to started (the actor's book), and each scan's run as its child timed it, in
     /// milliseconds.
     public var wait: LatencyPercentiles
@@ -44,7 +44,7 @@ public struct ComparedRun: Equatable, Sendable {
         self.cpuSeconds = cpuSeconds
         self.cores = cores
         maxRunning = snapshot.maxRunning
-        peakOnThread = snapshot.peakOnThread
+        mostSeenOnThread = snapshot.mostSeenOnThread
         wait = snapshot.waitLatency
         run = snapshot.runLatency
         counters = snapshot.counters

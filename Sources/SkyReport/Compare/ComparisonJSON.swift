@@ -42,7 +42,7 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
         public var cpuSeconds: Double
         public var cpuBusyShare: Double
         public var maxRunning: Int
-        public var peakOnThread: Int
+        public var mostSeenOnThread: Int
         public var waitMs: JSONSummary.Percentiles
         public var runMs: JSONSummary.Percentiles
         public var scheduled: Int
@@ -91,7 +91,7 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
                 name: run.name, strategy: configuration.strategy.rawValue, errorMode: configuration.errors.rawValue,
                 ending: run.ending?.name ?? "running", endingScan: run.ending?.scan, wallSeconds: OneLineJSON.seconds(run.wall),
                 scansPerSecond: run.scansPerSecond, cpuSeconds: (run.cpuSeconds * 1e6).rounded() / 1e6,
-                cpuBusyShare: run.cpuBusyShare, maxRunning: run.maxRunning, peakOnThread: run.peakOnThread,
+                cpuBusyShare: run.cpuBusyShare, maxRunning: run.maxRunning, mostSeenOnThread: run.mostSeenOnThread,
                 waitMs: JSONSummary.Percentiles(run.wait), runMs: JSONSummary.Percentiles(run.run), scheduled: run.counters.scheduled,
                 completed: run.counters.completed, failed: run.counters.failed, cancelled: run.counters.cancelled,
                 verificationFailures: run.counters.verificationFailures, resultsLost: run.resultsLost, checksum: Hex.format(run.checksum))

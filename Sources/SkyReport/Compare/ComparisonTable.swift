@@ -29,7 +29,7 @@ public enum ComparisonTable {
         ("throughput", { FixedPoint.fixed($0.scansPerSecond, places: 2) + "/s" }),
         ("CPU busy share", { FixedPoint.fixed($0.cpuBusyShare * 100, places: 1) + "%" }),
         ("most running", { "\($0.maxRunning)" }),
-        ("most on a thread", { "\($0.peakOnThread)" }),
+        ("most seen on a thread", { "\($0.mostSeenOnThread)" }),
         ("wait p50", { milliseconds($0.wait.p50) }),
         ("wait p95", { milliseconds($0.wait.p95) }),
         ("run p50", { milliseconds($0.run.p50) }),

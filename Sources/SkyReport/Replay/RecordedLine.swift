@@ -6,8 +6,8 @@ public enum RecordedLine: Equatable, Sendable {
     /// The first line: the run's configuration, and the cores it had.
     case run(RunConfiguration, cores: Int)
     case event(RunEvent)
-    /// Scans executing on a pool thread, and the most so far.
-    case threads(executing: Int, peak: Int, time: Duration)
+    /// Scans a reading saw executing on a pool thread, and the most any reading has seen so far.
+    case threads(ThreadReading, mostSeen: Int, time: Duration)
     /// Scans of the total cancelled before they were scheduled.
     case notStarted(count: Int, firstScan: Int)
     /// Events the file could not keep up with and left out.
@@ -48,7 +48,11 @@ private struct Fields {
             let cores = try int("cores")
             guard cores > 0 else { throw RecordedLine.Unreadable("\"cores\" \(cores) is out of range") }
             return .run(try configuration(), cores: cores)
-        case "threads": return .threads(executing: try int("executing"), peak: try int("peak"), time: try time())
+        case "threads":
+            // Recordings from before the readings were named "peak" what is now "most_seen".
+            let mostSeen = object["most_seen"] == nil && object["peak"] != nil ? try int("peak") : try int("most_seen")
+            let isExact = object["exact"] == nil ? true : try bool("exact")
+            return .threads(ThreadReading(onThread: try int("executing"), isExact: isExact), mostSeen: mostSeen, time: try time())
         case "not_started": return .notStarted(count: try int("count"), firstScan: try int("first_scan"))
         case "dropped": return .dropped(count: try int("count"))
         case "batch": return change(.batch(try int("batch")), try time())

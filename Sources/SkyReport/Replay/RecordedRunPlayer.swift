@@ -66,8 +66,8 @@ public final class RecordedRunPlayer {
             } catch {
                 throw file.broken(error.description)
             }
-        case .threads(let executing, let peak, _):
-            replay.playThreads(executing: executing, peak: peak)
+        case .threads(let reading, let mostSeen, _):
+            replay.playThreads(reading, mostSeen: mostSeen)
         case .notStarted(let count, _):
             guard replay.isFinished, count == replay.notStarted else {
                 throw file.broken("\(count) scans not started, but the run's events leave \(replay.isFinished ? "\(replay.notStarted)" : "the run unfinished")")

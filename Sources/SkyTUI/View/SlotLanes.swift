@@ -9,7 +9,8 @@ enum SlotLanes {
         let busy = slots.lazy.filter { $0 != nil }.count
         let median = Duration.milliseconds(snapshot.runLatency.p50)
         // Busy is what the actor started and has not yet booked as ended; on a thread is what the
-        // pool is executing right now, as the children count it. More busy than cores means
+        // pool is executing right now, as the children's slots told this frame's reading ("at
+        // least" when a scan got or left a thread while it was read). More busy than cores means
         // children waiting for a thread. With direct counters, the children also say how many of
         // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
@@ -19,7 +20,7 @@ enum SlotLanes {
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
-        var occupancy = "\(CounterSource.viaActor.tag): \(held) \(dot) \(CounterSource.direct.tag): \(ended)\(snapshot.onThread) on a thread\(cores)"
+        var occupancy = "\(CounterSource.viaActor.tag): \(held) \(dot) \(CounterSource.direct.tag): \(ended)\(snapshot.onThreadIsExact ? "" : "at least ")\(snapshot.onThread) on a thread\(cores)"
         if let runsAt = runsAt(slots) { occupancy += " \(dot) " + runsAt }
         // A lane's time is how long its scan has held the slot, by the actor's book; the median is
         // of the children's own run times. The bars' key goes whole or not at all, and first when

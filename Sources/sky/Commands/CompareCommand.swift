@@ -14,7 +14,7 @@ struct CompareCommand: ParsableCommand {
             the error mode named differs. A seed is chosen at random when none is given, and the \
             replay line at the end repeats it. The table gives each run's wall time, throughput, \
             CPU busy share (the process's CPU time over the wall time on every core it may use), \
-            the most scans running and on a thread at once, wait and run p50 and p95, failed, \
+            the most scans running at once and seen on a thread together, wait and run p50 and p95, failed, \
             cancelled, results lost (completed, then thrown away with a thrown error), and \
             whether the checksums agree. With a terminal, the dashboard stacks the runs' \
             timelines on one time scale; q quits, and the table is printed either way.
