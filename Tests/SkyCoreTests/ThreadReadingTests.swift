@@ -49,13 +49,13 @@ struct ThreadReadingTests {
         let reader = Task.detached { () -> (most: Int, readings: Int) in
             var most = 0
             var readings = 0
-            while !Task.isCancelled {
+            repeat {
                 let snapshot = model.snapshot()
                 most = max(most, snapshot.onThread)
                 readings += 1
                 if snapshot.phase.isFinished { break }
                 try? await Task.sleep(for: .microseconds(200))
-            }
+            } while !Task.isCancelled
             return (most, readings)
         }
         let summary = await model.run()

@@ -67,6 +67,12 @@ struct RecordedLineTests {
         // A recording from before the readings: "peak", and no "exact".
         let older = #"{"event":"threads","executing":2,"peak":3,"time":1.5}"# + "\n"
         #expect(try Self.parse(older) == .threads(ThreadReading(onThread: 2, isExact: true), mostSeen: 3, time: .seconds(1.5)))
+        for broken in [
+            #"{"event":"threads","executing":3,"most_seen":2,"time":1.5}"#, #"{"event":"threads","executing":-1,"most_seen":2,"time":1.5}"#,
+            #"{"event":"threads","executing":1,"peak":2,"most_seen":2,"time":1.5}"#, #"{"event":"threads","executing":1,"peak":2,"exact":false,"time":1.5}"#,
+        ] {
+            #expect(throws: RecordedLine.Unreadable.self, "\(broken)") { try Self.parse(broken + "\n") }
+        }
         #expect(try Self.parse(EventLine.notStarted(count: 9, firstScan: 11, time: time)) == .notStarted(count: 9, firstScan: 11))
         #expect(try Self.parse(EventLine.dropped(count: 3)) == .dropped(count: 3))
     }

@@ -49,9 +49,10 @@ final class SlotLedger: Sendable {
     }
 
     private let cells: [Cell]
-    /// The most scans a reading has seen on a thread together. Written by readers only, a few
-    /// dozen times a second, never by a scan.
-    private let mostSeen = Atomic<Int>(0)
+    /// The most scans a reading has seen on a thread together. Taken by readers only, a few dozen
+    /// times a second, never by a scan; a reading holds it from its first load to its last, so the
+    /// run's last reading comes after every earlier reading has counted (`readThreads`).
+    private let mostSeen = Mutex<Int>(0)
 
     init(slots: Int) {
         cells = (0..<slots).map { _ in Cell() }
@@ -104,19 +105,24 @@ final class SlotLedger: Sendable {
     /// The scans on a pool thread now (`ThreadReading`). Up to `attempts` readings, until one sees
     /// no slot change between its passes; otherwise the last, which counts only what it saw. Each
     /// reading also raises `mostSeenOnThread`.
+    ///
+    /// Every cell is read, busy or not: a scan can start in a slot the reader has not heard of yet
+    /// (the batch just grew), and a reading that skipped its cell would call itself exact.
     func readThreads(attempts: Int = 3) -> ThreadReading {
-        var reading = ThreadReading.none
-        for _ in 0..<max(1, attempts) {
-            let first = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
-            let second = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
-            reading = ThreadReading(first: first, second: second)
-            if reading.isExact { break }
+        mostSeen.withLock { mostSeen in
+            var reading = ThreadReading.none
+            for _ in 0..<max(1, attempts) {
+                let first = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
+                let second = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
+                reading = ThreadReading(first: first, second: second)
+                mostSeen = max(mostSeen, reading.onThread)
+                if reading.isExact { break }
+            }
+            return reading
         }
-        mostSeen.max(reading.onThread, ordering: .relaxed)
-        return reading
     }
 
     /// The most scans any reading so far has seen on a thread together: at most the most there
     /// ever were, and as many whenever a reading caught them.
-    var mostSeenOnThread: Int { mostSeen.load(ordering: .relaxed) }
+    var mostSeenOnThread: Int { mostSeen.withLock { $0 } }
 }

@@ -48,11 +48,7 @@ private struct Fields {
             let cores = try int("cores")
             guard cores > 0 else { throw RecordedLine.Unreadable("\"cores\" \(cores) is out of range") }
             return .run(try configuration(), cores: cores)
-        case "threads":
-            // Recordings from before the readings were named "peak" what is now "most_seen".
-            let mostSeen = object["most_seen"] == nil && object["peak"] != nil ? try int("peak") : try int("most_seen")
-            let isExact = object["exact"] == nil ? true : try bool("exact")
-            return .threads(ThreadReading(onThread: try int("executing"), isExact: isExact), mostSeen: mostSeen, time: try time())
+        case "threads": return try threads()
         case "not_started": return .notStarted(count: try int("count"), firstScan: try int("first_scan"))
         case "dropped": return .dropped(count: try int("count"))
         case "batch": return change(.batch(try int("batch")), try time())
@@ -79,6 +75,22 @@ private struct Fields {
         default:
             throw RecordedLine.Unreadable("unknown event \"\(name)\"")
         }
+    }
+
+    /// A reading of the scans on a thread. Recordings from before the readings name the most seen
+    /// "peak" and have no "exact"; a line has one name or the other, never both.
+    private func threads() throws(RecordedLine.Unreadable) -> RecordedLine {
+        let older = object["peak"] != nil
+        if older && (object["most_seen"] != nil || object["exact"] != nil) {
+            throw RecordedLine.Unreadable("\"peak\" is the older name of \"most_seen\", and comes without \"exact\"")
+        }
+        let executing = try int("executing")
+        let mostSeen = try int(older ? "peak" : "most_seen")
+        guard 0 <= executing, executing <= mostSeen else {
+            throw RecordedLine.Unreadable("\"executing\" \(executing) is not between 0 and the most seen, \(mostSeen)")
+        }
+        let isExact = object["exact"] == nil ? true : try bool("exact")
+        return .threads(ThreadReading(onThread: executing, isExact: isExact), mostSeen: mostSeen, time: try time())
     }
 
     private func change(_ kind: RunChange.Kind, _ time: Duration) -> RecordedLine {
