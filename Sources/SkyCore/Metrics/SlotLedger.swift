@@ -52,7 +52,7 @@ final class SlotLedger: Sendable {
     /// The most scans a reading has seen on a thread together. Taken by readers only, a few dozen
     /// times a second, never by a scan; a reading holds it from its first load to its last, so the
     /// run's last reading comes after every earlier reading has counted (`readThreads`).
-    private let mostSeen = Mutex<Int>(0)
+    private let mostSeen = Locked(0)
 
     init(slots: Int) {
         cells = (0..<slots).map { _ in Cell() }
