@@ -21,7 +21,7 @@ public actor ScanModel {
     public nonisolated let configuration: RunConfiguration
     nonisolated let book: Locked<RunBook>
     nonisolated let inbox = ControlInbox()
-    /// What each scan's child reports of itself, per slot, among it when it is on a pool thread.
+    /// What each scan's child reports of itself, per slot, including when it is on a pool thread.
     nonisolated let ledger: SlotLedger
     /// With `--verify`: the scans verified and the mismatches, per core, as the children count them.
     nonisolated let cores: CoreLedger?

@@ -1,6 +1,10 @@
 /// The scans a reader saw executing on a pool thread together, taken from the slots' turn counters
-/// (`SlotLedger`): a child adds one to its slot's counter as it gets a thread and one as it leaves
-/// it, so an odd counter is a scan on a thread.
+/// (`SlotLedger`): a child adds one to its slot's counter as its sweep gets a thread and one as it
+/// leaves it, at each yield and at its end, so an odd counter is a scan on a thread.
+///
+/// A task group can hold more running children than the pool has threads; the difference between
+/// "running" and "on a thread" is what an unbounded run makes visible. Slow motion keeps a scan on
+/// its thread (`SlowMotion`), so the count has the same shape at any `--speed`.
 ///
 /// No counter is shared by every scan, so no single load can give the count. A reader loads every
 /// counter twice, in two passes. A counter that read the same in both passes did not change in
