@@ -103,8 +103,9 @@ final class SlotLedger: Sendable {
     }
 
     /// The scans on a pool thread now (`ThreadReading`). Up to `attempts` readings, until one sees
-    /// no slot change between its passes; otherwise the last, which counts only what it saw. Each
-    /// reading also raises `mostSeenOnThread`.
+    /// no slot change between its passes; otherwise the last, which counts only what it saw. The
+    /// reading returned also raises `mostSeenOnThread`, so the most seen is always a count some
+    /// snapshot showed.
     ///
     /// Every cell is read, busy or not: a scan can start in a slot the reader has not heard of yet
     /// (the batch just grew), and a reading that skipped its cell would call itself exact.
@@ -115,9 +116,9 @@ final class SlotLedger: Sendable {
                 let first = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
                 let second = cells.map { $0.turns.load(ordering: .sequentiallyConsistent) }
                 reading = ThreadReading(first: first, second: second)
-                mostSeen = max(mostSeen, reading.onThread)
                 if reading.isExact { break }
             }
+            mostSeen = max(mostSeen, reading.onThread)
             return reading
         }
     }
