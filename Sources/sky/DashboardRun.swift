@@ -81,7 +81,9 @@ struct DashboardRun {
         var runWatch = RunWatch(report: report, cores: info.cores, headless: false, verify: configuration.verify)
         let watched = watch(run, events: events, on: screen) { snapshot, elapsed in
             runWatch.tick(snapshot, at: elapsed)
-            return runWatch.sampleLive(snapshot, at: elapsed)
+            if snapshot.phase.isFinished { runWatch.close(snapshot) }
+            let host = runWatch.sampleLive(snapshot, at: elapsed).map { DashboardMessage.host($0) }
+            return [host, .observed(runWatch.sofar())].compactMap { $0 }
         }
         return (
             watched.summary, watched.figures, watched.signal, watched.rerun, watched.goesOn,
@@ -90,11 +92,11 @@ struct DashboardRun {
     }
 
     /// Shows `run` from start to end, reading its events from `events`; `tick` sees every frame's
-    /// snapshot, and returns the host's CPUs when it has read them anew. `goesOn`: the user asked
-    /// for a lesson's next part.
+    /// snapshot, and returns what the run's loop observed beside it (the host's CPUs when read
+    /// anew, the observations the verdict weighs). `goesOn`: the user asked for a lesson's next part.
     func watch(
         _ run: some WatchedRun, events: ScanEventBuffer, on screen: CursesScreen,
-        tick: (ScanSnapshot, Duration) -> HostFigures? = { _, _ in nil }
+        tick: (ScanSnapshot, Duration) -> [DashboardMessage] = { _, _ in [] }
     ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, goesOn: Bool) {
         let clock = ContinuousClock()
         var state = DashboardState(
@@ -146,7 +148,7 @@ struct DashboardRun {
                 perform(state.update(.events(events.drain())))
                 let (snapshot, elapsed) = run.frame(at: now)
                 perform(state.update(.frame(snapshot, elapsed: elapsed)))
-                if let host = tick(snapshot, elapsed) { perform(state.update(.host(host))) }
+                for observed in tick(snapshot, elapsed) { perform(state.update(observed)) }
                 if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
                 gaps.frame(at: now, measured: busy && !state.isPaused)

@@ -42,7 +42,8 @@ struct RunRequest {
         if let metrics {
             // Written once before the run, for the same reason.
             do {
-                try metrics.write(RunWatch.reading(ScanSnapshot(configuration: configuration), elapsed: .zero))
+                let before = ScanSnapshot(configuration: configuration)
+                try metrics.write(RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed))
             } catch {
                 eventsFile?.close()
                 traceFile?.close(at: .zero)

@@ -40,6 +40,10 @@ struct RunWatch {
     private var throttleCause: ThrottleCause?
     /// The dashboard's own latest sample, and when it was read.
     private var live: (at: Duration, sample: HostSample)?
+    /// Whether the host has been read for the run's end (`close`), and the figures of that reading
+    /// since the one before.
+    private var closed = false
+    private var closingFigures: HostFigures?
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
@@ -117,12 +121,32 @@ struct RunWatch {
             missing: host.missing, throttle: sample.throttle.flatMap { now in host.first?.throttle.map { now.since($0) } })
     }
 
+    /// What the loop has observed so far that bears on the verdict and the warnings: the streamed
+    /// files' losses, the host's steal and the throttle warning with its cause. The dashboard
+    /// judges its verdict by it, as the summary does by `finish`'s.
+    func sofar() -> RunObservations {
+        let dropped = report.dropped
+        return RunObservations(
+            throttle: recorder.throttle.warning, throttleCause: throttleCause, eventsDropped: dropped.events,
+            traceDropped: dropped.trace, hostSteal: reportsHost ? host.steal : nil)
+    }
+
+    /// Reads the host for the run's end, once: the dashboard calls it at its first finished frame,
+    /// so that the verdict it then shows and the summary's weigh the same steal.
+    mutating func close(_ snapshot: ScanSnapshot) {
+        guard !closed else { return }
+        closed = true
+        guard reportsHost else { return }
+        let counts = Self.coreCounts(snapshot)
+        closingFigures = observeHost(at: snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches)
+    }
+
     /// Closes the last interval and returns what was observed, for the summary.
     mutating func finish(_ summary: RunSummary, signal: Int32?) -> RunObservations {
         let counts = Self.coreCounts(summary.snapshot)
-        let figures = reportsHost ? observeHost(at: summary.snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches) : nil
+        close(summary.snapshot)
         if let interval = recorder.finish(summary.snapshot, residentBytes: ProcessFigures.residentBytes()) {
-            emit(interval, host: figures, cause: reportsHost ? host.cause : nil)
+            emit(interval, host: closingFigures, cause: reportsHost ? host.cause : nil)
         }
         let dropped = report.dropped
         return RunObservations(
@@ -145,7 +169,8 @@ struct RunWatch {
 
     private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
-        var reading = Self.reading(snapshot, elapsed: elapsed, cores: cores)
+        var reading = Self.reading(
+            snapshot, elapsed: elapsed, cores: cores, passing: Verdict.sofar(snapshot, observations: sofar()).passed)
         reading.throttled = recorder.throttle.warning?.active ?? false
         reading.eventsDropped = report.eventsFile?.dropped ?? 0
         if reportsHost, var figures {
@@ -164,10 +189,10 @@ struct RunWatch {
     }
 
     /// The metrics of `snapshot` as of `elapsed`, with this process's memory and descriptors.
-    static func reading(_ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, passing: Bool? = nil) -> MetricsReading {
+    static func reading(_ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, passing: Bool) -> MetricsReading {
         MetricsReading(
             snapshot: snapshot, elapsed: elapsed, cores: cores, residentBytes: ProcessFigures.residentBytes(),
             openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, exitStatus: exitStatus,
-            passing: passing ?? Verdict.sofar(snapshot).passed)
+            passing: passing)
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import SkyHostFixtures
 import Testing
@@ -6,15 +9,21 @@ import Testing
 /// 7, stress-ng's "metrics may be untrustworthy".
 @Suite("sky soak on a host whose hypervisor steals")
 struct HostStealTests {
-    @Test("Steal over the run above 10% of the host's CPU time: verdict untrustworthy, exit 7; none: PASS, exit 0", arguments: [true, false])
-    func steal(stolen: Bool) throws {
+    /// A virtual machine's two CPUs, with the /proc/stat a run will end on beside its own, as
+    /// `proc/stat.later`: 1000 of 4600 ticks since the start stolen (22%), or none.
+    static func host(stolen: Bool) throws -> FakeHost {
         let host = FakeHost(cores: 2, hypervisor: true, cpufreq: false, thermal: .none, throttleCounts: false)
-        defer { host.remove() }
-        // The /proc/stat the run will end on: 1000 of 4600 ticks since the start stolen (22%), or none.
         host.setTimes(busy: [1000, 1000], idle: [1000, 1000], steal: stolen ? [500, 500] : [0, 0])
         let later = try String(contentsOfFile: host.root + "/proc/stat", encoding: .utf8)
         try later.write(toFile: host.root + "/proc/stat.later", atomically: true, encoding: .utf8)
         host.setTimes(busy: [100, 100], idle: [100, 100])
+        return host
+    }
+
+    @Test("Steal over the run above 10% of the host's CPU time: verdict untrustworthy, exit 7; none: PASS, exit 0", arguments: [true, false])
+    func steal(stolen: Bool) throws {
+        let host = try Self.host(stolen: stolen)
+        defer { host.remove() }
         let events = host.root + "/events.jsonl"
         // Scans of seconds in a debug build: the end's /proc/stat is put in place once both have
         // started, long before either ends; the waits are bounded guards against a hang.
@@ -38,5 +47,30 @@ struct HostStealTests {
             #expect(summary["host_steal"] as? Double == 0)
         }
         #expect(summary["exit_status"] as? Int == Int(outcome.status))
+    }
+
+    @Test("On the dashboard, the end's verdict is the summary's: UNTRUSTWORTHY beside exit 7 when the host stole, PASS beside 0 when not",
+          arguments: [true, false])
+    func stealOnTheDashboard(stolen: Bool) throws {
+        let host = try Self.host(stolen: stolen)
+        defer { host.remove() }
+        // A run bounded by time, so it ends at its time on any machine. The end's /proc/stat is put
+        // in place once the cores panel shows its first reading, long after the start's.
+        let terminal = try TmuxTerminal(
+            "SKY_HOST_ROOT='\(host.root)' \(SkyBinary.url.path) soak --duration 6s --batch 2 --work 1000", width: 120, height: 40)
+        try terminal.waitForScreen { $0.contains("── Cores  2 CPUs") }
+        #expect(rename(host.root + "/proc/stat.later", host.root + "/proc/stat") == 0)
+        let done = try terminal.waitForSteadyScreen { $0.contains("DONE: TIME UP") }
+        let header = done.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        if stolen {
+            #expect(header.contains("verdict UNTRUSTWORTHY"), "\(done)")
+        } else {
+            #expect(header.hasSuffix("verdict PASS"), "\(done)")
+        }
+        #expect(!done.contains("PASS") || !stolen, "\(done)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == (stolen ? 7 : 0))
+        let summary = try terminal.screen()
+        #expect(summary.contains(stolen ? "verdict: UNTRUSTWORTHY: the host's hypervisor stole 22%" : "verdict: PASS"), "\(summary)")
     }
 }

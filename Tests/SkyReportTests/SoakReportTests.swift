@@ -162,6 +162,28 @@ struct SoakReportTests {
         #expect((json?["verification_errors"] as? [Any])?.count == faulty.counters.verificationFailures)
     }
 
+    @Test("The verdict so far weighs what the loop has seen beside the engine, as the verdict at the end does")
+    func verdictSoFar() async {
+        let running = Self.snapshot(completed: 40, elapsed: .seconds(30))
+        #expect(Verdict.sofar(running, observations: RunObservations()) == Verdict(.pass, reasons: ["so far"]))
+        // A file that has already left events out, or heavy steal, cannot end in PASS.
+        let dropped = Verdict.sofar(running, observations: RunObservations(eventsDropped: 3))
+        #expect(dropped.result == .untrustworthy)
+        #expect(dropped.reasons == ["the events file is incomplete: 3 events were left out (it could not keep up)"])
+        #expect(Verdict.sofar(running, observations: RunObservations(hostSteal: 0.3)).reason.contains("stole 30%"))
+        #expect(Verdict.sofar(running, observations: RunObservations(hostSteal: Verdict.heavySteal)).passed)
+        // A fault decides over a doubt, and both are given.
+        let faulty = Self.snapshot(completed: 40, elapsed: .seconds(30), verificationFailures: 1)
+        let both = Verdict.sofar(faulty, observations: RunObservations(traceDropped: 2))
+        #expect(both.result == .fail)
+        #expect(both.reasons.count == 2 && both.reasons[1].hasPrefix("the trace file is incomplete"))
+        // Once the run has finished, the verdict so far is the verdict the summary gives, for the same observations.
+        let clean = await ScanModel(configuration: RunConfiguration(total: 6, batch: 2, seed: 1, work: 0, verify: true)).run()
+        for observations in [RunObservations(), RunObservations(eventsDropped: 1), RunObservations(hostSteal: 0.5), RunObservations(traceDropped: 4)] {
+            #expect(Verdict.sofar(clean.snapshot, observations: observations) == Verdict(clean, observations: observations))
+        }
+    }
+
     @Test("An events file that cannot keep up drops and counts events instead of blocking the run")
     func eventsFileFallsBehind() throws {
         // A pipe nobody reads fills after a few kilobytes, so the writer thread blocks on it.

@@ -1,6 +1,6 @@
 import SkyCore
 import SkyHost
-import SkyReport
+@testable import SkyReport
 import SkyTUI
 import Testing
 
@@ -104,6 +104,20 @@ struct CoresPanelTests {
         let lines = Self.lines(state)
         #expect(!lines.contains { $0.contains("── Cores") })
         #expect(lines.count == height)
+    }
+
+    @Test("once the rate has fallen, the throttle warning with its cause stands beneath the rows, as the summary gives it, and the reasons too")
+    func throttleWarning() {
+        var state = Self.state(Self.virtualMachine, size: TerminalSize(width: 100, height: 40))
+        let warning = ThrottleWarning(baseline: 3.65, lowestRate: 3.1, lowestAt: .seconds(252), firstAt: .seconds(92), active: true)
+        let cause = ThrottleCause.counted(ThrottleCounts(core: 0, package: 312), over: .seconds(60))
+        let observed = RunObservations(throttle: warning, throttleCause: cause)
+        _ = state.update(.observed(observed))
+        let text = Self.lines(state).joined(separator: "\n")
+        #expect(text.contains(" warning: the rate fell to 3.10 scans/s at 4:12.0, 15% below the first minute's 3.65 (first seen at\n 1:32.0): thermal throttling: package throttled 312 times in the last minute"), "\(text)")
+        // The panel grew by the warning's two lines; the rows and the reasons are all still there.
+        #expect(text.contains(" 1      97%   2596    n/a        40           0"))
+        #expect(text.contains("no thermal sensors: virtual machine"))
     }
 
     @Test("before the first reading, the panel says one comes after a second")

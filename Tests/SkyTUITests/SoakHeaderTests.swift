@@ -1,13 +1,17 @@
 import SkyCore
+import SkyReport
 import SkyTUI
 import Testing
 
 /// The header of a soak: the duration, the time left and the verdict so far.
 @Suite("Dashboard view: soak runs")
 struct SoakHeaderTests {
-    func header(_ snapshot: ScanSnapshot, width: Int = 100, elapsed: Duration = .seconds(20)) -> [Substring] {
+    func header(
+        _ snapshot: ScanSnapshot, width: Int = 100, elapsed: Duration = .seconds(20), observed: RunObservations? = nil
+    ) -> [Substring] {
         var state = DashboardState(snapshot: snapshot, size: TerminalSize(width: width, height: 30), info: Scene.info)
         _ = state.update(.frame(snapshot, elapsed: elapsed))
+        if let observed { _ = state.update(.observed(observed)) }
         return DashboardView.render(state).text.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).map { $0 }
     }
 
@@ -38,6 +42,25 @@ struct SoakHeaderTests {
         let line = header(snapshot, width: width)[1]
         #expect(line.contains(width >= 100 ? "FAIL: 2 verification failures, latest on core 1" : "FAIL: 2"), "\(line)")
         #expect(line.contains("duration 1:30"))
+    }
+
+    @Test("An events file that has left events out, or heavy steal, makes the verdict UNTRUSTWORTHY so far, never PASS")
+    func doubtful() {
+        let dropped = header(Self.soak, width: 160, observed: RunObservations(eventsDropped: 3))[1]
+        #expect(dropped.hasSuffix("verdict UNTRUSTWORTHY so far: the events file is incomplete: 3 events were left out (it could not keep up)"), "\(dropped)")
+        let narrow = header(Self.soak, observed: RunObservations(hostSteal: 0.25))[1]
+        #expect(narrow.hasSuffix("verdict UNTRUSTWORTHY so far"), "\(narrow)")
+        #expect(!narrow.contains("PASS"))
+    }
+
+    @Test("At the end, the header's verdict is the summary's for the same observations")
+    func finished() {
+        var snapshot = Self.soak
+        snapshot.progress.phase = .finished(.timeUp)
+        snapshot.progress.counters.running = 0
+        #expect(header(snapshot, observed: RunObservations())[1].hasSuffix("verdict PASS"))
+        let stolen = header(snapshot, width: 200, observed: RunObservations(hostSteal: 0.22))[1]
+        #expect(stolen.hasSuffix("verdict UNTRUSTWORTHY: the host's hypervisor stole 22% of its CPU time, so the rates tell of the hypervisor, not the host"), "\(stolen)")
     }
 
     @Test("Once time is up and scans still run, the header says it is draining")

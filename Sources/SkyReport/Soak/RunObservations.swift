@@ -47,6 +47,16 @@ public struct RunObservations: Sendable {
     /// A line for each output that fell short of the run: `the events file is incomplete: …`.
     public var lossLines: [String] { [events.line, trace?.line].compactMap { $0 } + otherLosses }
 
+    /// What makes the run's figures untrustworthy, as observed beside the engine: each output that
+    /// fell short, and steal above `Verdict.heavySteal`. (A run cut short is the verdict's to say.)
+    public var doubts: [String] {
+        guard let hostSteal, hostSteal > Verdict.heavySteal else { return lossLines }
+        return lossLines + [
+            "the host's hypervisor stole \(FixedPoint.fixed(hostSteal * 100, places: 0))% of its CPU time, "
+                + "so the rates tell of the hypervisor, not the host"
+        ]
+    }
+
     /// `warning: the rate fell to 3.10 scans/s at 4:12, 15% below the first minute's 3.65 (first
     /// seen at 1:32): thermal throttling: package throttled 312 times in the last minute`, or
     /// `…: cause unknown …` when the throttle counts did not rise (or the host has none).

@@ -51,32 +51,35 @@ public struct Verdict: Equatable, Sendable {
         }
         // A run stopped before anything completed was stopped, not found wanting.
         let failures = Self.failures(s, ending: summary.ending, first: summary.verificationFailures.first, expectsCompletion: cutShort == nil)
-        var doubts = [cutShort].compactMap { $0 } + observations.lossLines
-        if let steal = observations.hostSteal, steal > Self.heavySteal {
-            doubts.append("the host's hypervisor stole \(FixedPoint.fixed(steal * 100, places: 0))% of its CPU time, "
-                + "so the rates tell of the hypervisor, not the host")
-        }
+        self.init(failures: failures, doubts: [cutShort].compactMap { $0 } + observations.doubts, pass: Self.passReason(s))
+    }
+
+    /// FAIL if anything failed, with the doubts after the failures; else UNTRUSTWORTHY if anything
+    /// is in doubt; else PASS, for `pass`.
+    private init(failures: [String], doubts: [String], pass: String) {
         if !failures.isEmpty {
             self.init(.fail, reasons: failures + doubts)
         } else if !doubts.isEmpty {
             self.init(.untrustworthy, reasons: doubts)
         } else {
-            self.init(.pass, reasons: [Self.passReason(s)])
+            self.init(.pass, reasons: [pass])
         }
     }
 
-    /// The verdict so far, for a run still going (the dashboard's badge, the metrics' `sky_pass`);
-    /// once the snapshot has finished, as far as the engine alone can tell.
-    public static func sofar(_ snapshot: ScanSnapshot) -> Verdict {
+    /// The verdict so far, for a run still going (the dashboard's header, the metrics' `sky_pass`),
+    /// from the engine's snapshot and what the run's loop has observed beside it so far (`RunObservations.doubts`:
+    /// an output that fell short, heavy steal), so that it never says PASS where the run is already
+    /// bound to end UNTRUSTWORTHY or FAIL.
+    public static func sofar(_ snapshot: ScanSnapshot, observations: RunObservations) -> Verdict {
+        let doubts = observations.doubts
         if case .finished(let ending) = snapshot.phase {
-            let failures = failures(snapshot, ending: ending, first: snapshot.lastVerificationFailure, expectsCompletion: ending != .cancelled)
-            if !failures.isEmpty { return Verdict(.fail, reasons: failures) }
-            if ending == .cancelled { return Verdict(.untrustworthy, reasons: ["cancelled before the run was complete"]) }
-            return Verdict(.pass, reasons: [passReason(snapshot)])
+            let cutShort = ending == .cancelled ? ["cancelled before the run was complete"] : []
+            let failures = failures(snapshot, ending: ending, first: snapshot.lastVerificationFailure, expectsCompletion: cutShort.isEmpty)
+            return Verdict(failures: failures, doubts: cutShort + doubts, pass: passReason(snapshot))
         }
         let faults = snapshot.counters.verificationFailures
-        if faults > 0 { return Verdict(.fail, reasons: [faultReason(faults, first: snapshot.lastVerificationFailure, word: "latest")]) }
-        return Verdict(.pass, reasons: ["so far"])
+        let failures = faults > 0 ? [faultReason(faults, first: snapshot.lastVerificationFailure, word: "latest")] : []
+        return Verdict(failures: failures, doubts: doubts, pass: "so far")
     }
 
     /// What failed the run, the deciding reason first. `expectsCompletion`: whether a run that

@@ -14,6 +14,9 @@ public enum DashboardMessage: Sendable {
     case events([HeldEvent])
     /// The host's CPUs, read at most once a second.
     case host(HostFigures)
+    /// What the run's loop has observed beside the engine so far (a streamed file's losses, the
+    /// host's steal, a throttle warning), which the verdict weighs as the summary will.
+    case observed(RunObservations)
 }
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.

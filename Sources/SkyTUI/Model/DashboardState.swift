@@ -47,6 +47,8 @@ public struct DashboardState: Sendable {
     public private(set) var timeline: Timeline
     /// The host's CPUs over the last second or so (a soak's cores panel); `nil` before the first.
     public private(set) var host: HostFigures?
+    /// What the run's loop has observed beside the engine so far; empty before its first tick.
+    public private(set) var observations = RunObservations()
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
@@ -126,6 +128,9 @@ public struct DashboardState: Sendable {
             return []
         case .host(let figures):
             host = figures
+            return []
+        case .observed(let observed):
+            observations = observed
             return []
         case .key(let key):
             return press(key)

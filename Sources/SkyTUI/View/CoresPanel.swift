@@ -5,7 +5,8 @@ import SkyReport
 /// and the scans verified and the mismatches on it. With more CPUs than rows, a row stands for a
 /// range of CPUs and shows its worst one, named in brackets: the most mismatches, then the
 /// hottest, then the least busy. `n/a` is a figure the host does not give; the line beneath says
-/// why, once. `–` is a count the engine did not give.
+/// why, once. `–` is a count the engine did not give. Once the rate has fallen, the throttle
+/// warning with its cause stands beneath the rows, as the summary will give it.
 enum CoresPanel {
     /// The title, the column heads and one row.
     static let minimumHeight = 3
@@ -23,14 +24,19 @@ enum CoresPanel {
         guard shown(state), limit >= minimumHeight else { return 0 }
         guard let host = state.host else { return min(limit, 2) }
         let columns = self.columns(width)
-        let wanted = 2 + (host.rows.count + columns - 1) / columns + reasons(host, width: width).count
+        let wanted = 2 + (host.rows.count + columns - 1) / columns + notes(state, host, width: width).count
         return min(limit, wanted)
     }
 
-    /// Why figures are n/a, wrapped to the width: at most two lines.
-    static func reasons(_ host: HostFigures, width: Int) -> [String] {
-        guard !host.missing.isEmpty else { return [] }
-        return Array(TextWrap.lines(host.missing.joined(separator: "; "), width: max(10, width - 2)).prefix(2))
+    /// The lines beneath the rows, wrapped to the width: the throttle warning, then why figures
+    /// are n/a, at most two lines each.
+    static func notes(_ state: DashboardState, _ host: HostFigures, width: Int) -> [(text: String, style: Style)] {
+        func wrapped(_ text: String?, _ style: Style) -> [(text: String, style: Style)] {
+            guard let text, !text.isEmpty else { return [] }
+            return TextWrap.lines(text, width: max(10, width - 2)).prefix(2).map { ($0, style) }
+        }
+        return wrapped(state.observations.throttleLine, Style(.warn, bold: true))
+            + wrapped(host.missing.joined(separator: "; "), Style(.muted))
     }
 
     static func columns(_ width: Int) -> Int { max(1, width / columnWidth) }
@@ -42,10 +48,9 @@ enum CoresPanel {
             return
         }
         let columns = self.columns(width)
-        // The reasons give way to the rows: at least one row of figures stays.
-        let reasons = Array(self.reasons(host, width: width).prefix(max(0, height - minimumHeight)))
-        let reasonRows = reasons.count
-        let rowsPerColumn = max(1, height - 2 - reasonRows)
+        // The notes give way to the rows: at least one row of figures stays.
+        let notes = Array(self.notes(state, host, width: width).prefix(max(0, height - minimumHeight)))
+        let rowsPerColumn = max(1, height - 2 - notes.count)
         let counts = state.snapshot.coreCounts
         let perCPU = CoreRows.counting(host.rows, verified: counts.verified, mismatches: counts.mismatches)
         let rows = CoreRows.grouped(perCPU, maxRows: rowsPerColumn * columns)
@@ -83,8 +88,8 @@ enum CoresPanel {
             grid.write("  " + Figures.padLeft(row.mismatches.map(String.init) ?? "–", 10), x: at, y: top,
                        style: mismatches > 0 ? Style(.bad, bold: true) : .plain, width: max(0, end - at))
         }
-        for (index, reason) in reasons.enumerated() {
-            grid.write(" " + reason, x: x, y: y + height - reasonRows + index, style: Style(.muted), width: width)
+        for (index, note) in notes.enumerated() {
+            grid.write(" " + note.text, x: x, y: y + height - notes.count + index, style: note.style, width: width)
         }
     }
 

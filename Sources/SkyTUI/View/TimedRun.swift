@@ -21,8 +21,10 @@ enum TimedRun {
         return Figures.countdown(seconds: left.seconds)
     }
 
-    /// `verdict PASS so far`, or the failure in red, longest first (the header takes the first
-    /// that fits); shown for verified or timed runs, and whenever a verification has failed.
+    /// `verdict PASS so far`, the failure in red, or the doubt in amber, longest first (the header
+    /// takes the first that fits); shown for verified or timed runs, and whenever a verification
+    /// has failed. It weighs what the summary's verdict will: the engine's counts and what the run's
+    /// loop has observed beside them (a file that fell short, heavy steal).
     static func verdict(_ state: DashboardState) -> [(text: String, style: Style)] {
         let snapshot = state.snapshot
         let config = snapshot.configuration
@@ -34,14 +36,16 @@ enum TimedRun {
             guard let last = snapshot.lastVerificationFailure else { return [(text, style)] }
             return [(text + ", latest on core \(last.failure.core)", style), (text, style), ("FAIL: \(faults) faults", style)]
         }
-        let verdict = Verdict.sofar(snapshot)
+        let verdict = Verdict.sofar(snapshot, observations: state.observations)
         let tone: Tint = switch verdict.result {
         case .pass: .good
         case .fail: .bad
         case .untrustworthy: .warn
         }
         let style = Style(tone, bold: true)
-        return state.isFinished ? [("verdict \(verdict.word)", style)] : [("verdict PASS so far", style), ("PASS so far", style)]
+        let word = state.isFinished ? verdict.word : "\(verdict.word) so far"
+        guard verdict.result != .pass, let why = verdict.reasons.first else { return [("verdict \(word)", style), (word, style)] }
+        return [("verdict \(word): \(why)", style), ("verdict \(word)", style), (word, style)]
     }
 }
 
