@@ -148,6 +148,9 @@ struct DashboardRun {
                 perform(state.update(.events(events.drain())))
                 let (snapshot, elapsed) = run.frame(at: now)
                 perform(state.update(.frame(snapshot, elapsed: elapsed)))
+                // A run that finished between the drain and the snapshot had handed its last events
+                // to the buffer before it finished: the first finished frame shows them all.
+                if state.isFinished { perform(state.update(.events(events.drain()))) }
                 for observed in tick(snapshot, elapsed) { perform(state.update(observed)) }
                 if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
