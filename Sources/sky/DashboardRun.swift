@@ -145,12 +145,19 @@ struct DashboardRun {
             if now >= nextFrame {
                 // Events first, then the snapshot: no event is then newer than the frame's time.
                 run.advance(to: now)
+                // Read before the events are drained: once the run has returned, every one of its
+                // events is in the buffer.
+                let returned = run.summary != nil
                 perform(state.update(.events(events.drain())))
                 let (snapshot, elapsed) = run.frame(at: now)
+                if snapshot.phase.isFinished && !returned {
+                    // The book has closed, but the run hands a transition's events on after the
+                    // book's lock, so the last of them may not be in the buffer yet: the finished
+                    // frame waits a frame for them, and shows them all.
+                    nextFrame = now + Self.frameInterval
+                    continue
+                }
                 perform(state.update(.frame(snapshot, elapsed: elapsed)))
-                // A run that finished between the drain and the snapshot had handed its last events
-                // to the buffer before it finished: the first finished frame shows them all.
-                if state.isFinished { perform(state.update(.events(events.drain()))) }
                 for observed in tick(snapshot, elapsed) { perform(state.update(observed)) }
                 if !hungUp { screen.draw(DashboardView.render(state)) }
                 let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
