@@ -24,15 +24,20 @@ struct HostStealTests {
     func steal(stolen: Bool) throws {
         let host = try Self.host(stolen: stolen)
         defer { host.remove() }
-        let events = host.root + "/events.jsonl"
-        // Scans of seconds in a debug build: the end's /proc/stat is put in place once both have
-        // started, long before either ends; the waits are bounded guards against a hang.
+        let out = host.root + "/out.jsonl"
+        // A run bounded by time, so it ends at its time on any machine, even under the thread
+        // sanitizer. The end's /proc/stat is put in place once the first interval line is out,
+        // after the start's reading; the waits are bounded guards against a hang. The summary is
+        // the last line.
         let outcome = try SkyBinary.shell("""
-            SKY_HOST_ROOT='\(host.root)' "$SKY" soak --total 2 --batch 2 --work 1000000 --no-tui --format json --events '\(events)' &
+            SKY_HOST_ROOT='\(host.root)' "$SKY" soak --duration 4s --batch 2 --work 1000 --report-every 1s --no-tui --format json > '\(out)' &
             sky=$!
-            for i in $(seq 1200); do [ "$(grep -c '"started"' '\(events)' 2>/dev/null)" -ge 2 ] && break; sleep 0.05; done
+            for i in $(seq 1200); do grep -q '"interval"' '\(out)' 2>/dev/null && break; sleep 0.05; done
             mv '\(host.root)/proc/stat.later' '\(host.root)/proc/stat'
             wait $sky
+            status=$?
+            tail -n 1 '\(out)'
+            exit $status
             """)
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome.stderr)")
         let verdict = VerdictJSON(summary)
