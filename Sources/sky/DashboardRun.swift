@@ -44,7 +44,7 @@ struct DashboardRun {
             // `r` after a run: the same scans again with another strategy. It is offered only
             // without an events file, a trace or a JSON summary (`ReportOptions.rerunRefusal`), which
             // hold one run; the metrics file goes on to describe the run now going.
-            configuration = Self.rerunning(configuration, with: strategy)
+            configuration = configuration.rerun(with: strategy)
             report = RunReport(
                 format: report.format, eventsFile: nil, replay: configuration.replayCommand,
                 metricsFile: report.metricsFile, reportEvery: report.reportEvery)
@@ -56,18 +56,6 @@ struct DashboardRun {
             status = run.report.finish(run.summary, signal: run.signal, dashboard: run.figures, observations: run.observations)
         }
         return (status, goesOn)
-    }
-
-    /// The configuration for a rerun with `strategy`, with what that strategy cannot take removed.
-    static func rerunning(_ configuration: RunConfiguration, with strategy: ScanStrategy) -> RunConfiguration {
-        var next = configuration
-        next.strategy = strategy
-        if strategy == .unbounded { next.total = min(next.total ?? RunConfiguration.unboundedLimit, RunConfiguration.unboundedLimit) }
-        if !strategy.canThrow { next.errors = .result }
-        if strategy != .unstructured { next.taskBag = false }
-        if !strategy.addsChildrenToAGroup { next.catalogue = nil }
-        if !strategy.takesSpacing { next.spacing = .zero }
-        return next
     }
 
     /// Shows one run from start to end (`sky bench` calls it too, with a pseudo-terminal's screen).

@@ -25,6 +25,7 @@ struct RunRequest {
         lesson: LessonStage? = nil, record: ScanEventBuffer? = nil
     ) throws -> (status: ExitStatus, goesOn: Bool, configuration: RunConfiguration) {
         let configuration = try makeConfiguration()
+        if let problem = configuration.problem { throw ValidationError(problem.description) }
         // Opened before the run, so a bad path is a usage error rather than a lost run.
         let eventsFile = try Self.open("--events", output.events) { path, stopWaiting throws(StreamedFile.OpenError) in
             try EventsFile(path: path, configuration: configuration, cores: Cores.active, stopWaiting: stopWaiting)
@@ -84,7 +85,8 @@ struct RunRequest {
         }
     }
 
-    /// The run asked for, with the defaults for the options left out.
+    /// The run asked for, with the defaults for the options left out; whether it can run is
+    /// `RunConfiguration.problem`'s to say.
     func makeConfiguration() throws -> RunConfiguration {
         var total = scans.total
         var duration = scans.duration
@@ -93,17 +95,6 @@ struct RunRequest {
             case .scans(let count): total = count
             case .time(let time): duration = time
             }
-        }
-        // Here rather than in `RunOptions.validate()`: only now is it known whose defaults apply.
-        if scans.strategy == .unbounded && total == nil {
-            throw ValidationError("--strategy unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))")
-        }
-        if scans.errors == .collect && total == nil {
-            throw ValidationError("--errors collect holds every result in the body's array, so it needs a --total (at most \(RunConfiguration.collectLimit))")
-        }
-        if scans.take != nil && duration != nil {
-            throw ValidationError(
-                "--take ends the run after that many results and --duration after a time: give a --total with --take (sky soak runs for \(RunDefaults.soak.bound) without one), not a --duration")
         }
         return RunConfiguration(
             total: total, duration: duration, batch: (scans.batch ?? defaults.batch).resolved(),

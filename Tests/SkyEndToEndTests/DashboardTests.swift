@@ -91,6 +91,30 @@ struct DashboardTests {
         #expect([0, 7].contains(try terminal.exitStatus()), "7 if the run was still going: a cancel")
     }
 
+    // A collecting run rerun as async-let once kept `--errors collect`, which only batched takes: the
+    // replay line it printed was refused with 64.
+    @Test("s s r after a collecting run reruns as async-let with what async-let takes, and both replay lines run")
+    func rerunKeepsToTheRules() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 6 --batch 2 --work 0 --seed 2 --failure-rate 0 --errors collect")
+        _ = try terminal.waitForSteadyScreen { $0.contains("DONE") }
+        try terminal.send("s")
+        try terminal.send("s")
+        try terminal.send("r")
+        _ = try terminal.waitForScreen { $0.contains("DONE") && $0.contains("async-let") }
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 0)
+        let summary = try terminal.screen()
+        let replays = summary.split(separator: "\n").compactMap { line in
+            line.firstRange(of: "replay: sky ").map { String(line[$0.upperBound...]) }
+        }
+        #expect(replays.count == 2, "\(summary)")
+        #expect(replays.last?.contains("--strategy async-let --errors throw") == true, "\(replays)")
+        for replay in replays {
+            let outcome = try SkyBinary.run(replay.split(separator: " ").map(String.init) + ["--no-tui"])
+            #expect(outcome.status == 0, "sky \(replay): \(outcome.stderr)")
+        }
+    }
+
     @Test("With an events file, r after the run is refused on screen, so the file and the summary hold one run")
     func rerunRefused() throws {
         let files = try RunFiles()

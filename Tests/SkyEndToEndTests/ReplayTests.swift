@@ -70,6 +70,11 @@ struct ReplayTests {
                 firstStart + 1, "starts in slot 2, but the rules start scan"
             ),
             (lines + [lines[1]], lines.count + 1, "after the run finished"),
+            // A batched run given a spacing once reached the engine's preconditions: exit 132.
+            (
+                [lines[0].replacingOccurrences(of: "\"spacing\":0.000000", with: "\"spacing\":1.000000")] + lines.dropFirst(), 1,
+                "could not have run: --spacing is the gap between scans run one at a time: use it with --strategy serial or actor-queue, not batched"
+            ),
         ]
         let empty = try SkyBinary.run(["replay", "/dev/null"])
         #expect(empty.status == 65 && empty.stderr.hasSuffix("cannot be replayed: the file is empty, not an events file written by sky --events\n"), "\(empty.stderr)")

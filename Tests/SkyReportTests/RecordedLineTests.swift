@@ -94,17 +94,26 @@ struct RecordedLineTests {
         #expect(error?.description == problem)
     }
 
-    @Test("A run line with a value the engine would not take is refused, not trusted")
+    // A spaced batched run once reached the engine's preconditions and crashed sky replay.
+    @Test("A run line the engine would not run is refused, not trusted: its values, and which strategy takes which option")
     func runLineOutOfRange() throws {
         let good = EventLine.run(RunConfiguration(total: 20, batch: 4, seed: 3), cores: 2)
+        let refused = "the run it records could not have run: "
         for (from, to, problem) in [
-            ("\"batch\":4", "\"batch\":0", "\"batch\" 0 is out of range"),
-            ("\"total\":20", "\"total\":null", "\"total\" null is out of range"),
+            ("\"batch\":4", "\"batch\":0", refused + "--batch must be from 1 to 4096, not 0"),
+            ("\"total\":20", "\"total\":null", refused + "a run needs a --total, a --duration or both"),
             ("\"strategy\":\"batched\"", "\"strategy\":\"psychic\"", "unknown strategy \"psychic\""),
             ("\"cores\":2", "\"cores\":0", "\"cores\" 0 is out of range"),
+            ("\"spacing\":0.000000", "\"spacing\":1.000000", refused + "--spacing is the gap between scans run one at a time: use it with --strategy serial or actor-queue, not batched"),
         ] {
+            #expect(good.contains(from), "\(good)")
             let error = #expect(throws: RecordedLine.Unreadable.self) { try Self.parse(good.replacingOccurrences(of: from, with: to)) }
             #expect(error?.description == problem)
         }
+        let collecting = EventLine.run(RunConfiguration(total: 20, batch: 4, seed: 3, errors: .collect), cores: 2)
+        let error = #expect(throws: RecordedLine.Unreadable.self) {
+            try Self.parse(collecting.replacingOccurrences(of: "\"take\":null", with: "\"take\":3"))
+        }
+        #expect(error?.description == refused + "--errors collect keeps every result in the body's array until the group ends, so it does not take --take: use --errors result or throw")
     }
 }

@@ -1,4 +1,7 @@
 /// Everything that decides a run. Equal configurations give equal scans, failures and checksums.
+///
+/// Any value can be built; whether it can run is `problem`'s to say, and the engine runs only a
+/// configuration with none.
 public struct RunConfiguration: Equatable, Sendable {
     /// The accepted ranges; the CLI quotes them in its errors.
     public static let totalRange = 1...1_000_000_000
@@ -79,27 +82,6 @@ public struct RunConfiguration: Equatable, Sendable {
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil,
         ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil
     ) {
-        precondition(total != nil || duration != nil, "a run needs a total, a duration or both")
-        precondition(total.map(Self.totalRange.contains) ?? true, "total out of range")
-        precondition(duration.map(Self.durationRange.contains) ?? true, "duration out of range")
-        precondition(Self.corruptionRateRange.contains(corruptionRate), "corruption rate out of range")
-        precondition(Self.batchRange.contains(batch), "batch out of range")
-        precondition(Self.workRange.contains(work), "work out of range")
-        precondition(Self.failureRateRange.contains(failureRate), "failure rate out of range")
-        precondition(Self.speedRange.contains(speed), "speed out of range")
-        precondition(Self.spacingRange.contains(spacing), "spacing out of range")
-        precondition(strategy != .unbounded || (total ?? .max) <= Self.unboundedLimit, "too many scans for an unbounded run")
-        precondition(strategy.canThrow || errors == .result, "a stream run or unstructured tasks wrap their errors in Result")
-        precondition(errors != .collect || (strategy == .batched && (total ?? .max) <= Self.collectLimit), "only a batched run of a bounded total collects")
-        precondition(spacing == .zero || strategy.takesSpacing, "only scans run one at a time are spaced")
-        precondition(cancelAfter.map(Self.durationRange.contains) ?? true, "cancel-after out of range")
-        precondition(!taskBag || strategy == .unstructured, "only unstructured tasks go in a task bag")
-        precondition(catalogue == nil || strategy.addsChildrenToAGroup, "only a group's children catalogue their results")
-        precondition(Self.ignoreCancellationRateRange.contains(ignoreCancellationRate), "ignore-cancellation rate out of range")
-        precondition(take.map(Self.takeRange.contains) ?? true, "take out of range")
-        // A group whose body returns early would wait for the deadline's timer, one of its children.
-        precondition(take == nil || duration == nil, "a run ends at --take results or at --duration, not both")
-        precondition(take == nil || errors != .collect, "a collecting body keeps every result until the group ends")
         self.total = total
         self.duration = duration
         self.batch = batch

@@ -1,6 +1,6 @@
 /// Runs a batch of scans with structured concurrency and owns the truth about them.
 ///
-/// `run()` hands the scans to one of four strategies (`Sources/SkyCore/Strategies/`), each a
+/// `run()` hands the scans to one of the strategies (`Sources/SkyCore/Strategies/`), each a
 /// different shape of structured concurrency around the same child body (`ScanChild`). Whatever
 /// the strategy, results come back to this actor one at a time, and only here is the run book
 /// (`RunBook`) written: a finished scan, a control, a deadline, each is one transition, and its
@@ -48,6 +48,7 @@ public actor ScanModel {
     var jobQueue = JobQueue()
 
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
+        if let problem = configuration.problem { preconditionFailure("a configuration that cannot run: \(problem)") }
         self.configuration = configuration
         self.sinks = sinks
         book = Locked(RunBook(configuration: configuration, recordsEvents: !sinks.isEmpty))

@@ -46,20 +46,28 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// and start in the order they arrive there. The batch is set once: it is how many tasks send.
     public var sendsToAnActor: Bool { self == .actorQueue || self == .actorReentrant }
 
+    /// The options this strategy takes of those only some do; `RunConfiguration.problem`
+    /// refuses the others.
+    public var takes: Set<StrategyOption> {
+        switch self {
+        case .serial: [.spacing, .errorsThrow]
+        case .unbounded: [.errorsThrow, .catalogue]
+        case .batched: [.errorsThrow, .errorsCollect, .catalogue]
+        case .stream: [.catalogue]
+        case .asyncLet: [.errorsThrow]
+        case .unstructured: [.taskBag]
+        case .actorQueue: [.spacing]
+        case .actorReentrant: []
+        }
+    }
+
     /// Whether `--spacing` puts a gap between one scan's end and the next one's start: where scans
     /// run one at a time.
-    public var takesSpacing: Bool { self == .serial || self == .actorQueue }
-
-    /// The strategies that take `--spacing`, for messages.
-    public static var spaced: String { allCases.filter(\.takesSpacing).map(\.rawValue).joined(separator: " or ") }
-
-    /// Whether each scan runs as a child added to a task group (`LoopSteps.addChild`), concurrently
-    /// with the others: what `--catalogue` needs, for its calls to come from many tasks at once.
-    public var addsChildrenToAGroup: Bool { self == .unbounded || self == .batched || self == .stream }
+    public var takesSpacing: Bool { takes.contains(.spacing) }
 
     /// Whether failures can be thrown (`--errors throw`): there must be a group, a scope or a loop
     /// to throw out of (`throwsOutOf`).
-    public var canThrow: Bool { throwsOutOf != nil }
+    public var canThrow: Bool { takes.contains(.errorsThrow) }
 
     /// Whether results are taken in a task group's own body, which `--take` makes return early:
     /// the group then waits for the children still running, and drops what they return.

@@ -147,20 +147,6 @@ private struct Fields {
         let c = (
             batch: try int("batch"), work: try int("work"), failureRate: try double("failure_rate"), speed: try double("speed"),
             spacing: try seconds("spacing"), corruption: try double("corruption_rate"))
-        // Checked here, as the command line checks them: the engine takes only values in range.
-        try check("total", total.map(RunConfiguration.totalRange.contains) ?? (duration != nil), "\(total.map(String.init) ?? "null")")
-        try check("duration", duration.map(RunConfiguration.durationRange.contains) ?? (total != nil), "\(duration.map { "\($0)" } ?? "null")")
-        try check("batch", RunConfiguration.batchRange.contains(c.batch), "\(c.batch)")
-        try check("work", RunConfiguration.workRange.contains(c.work), "\(c.work)")
-        try check("failure_rate", RunConfiguration.failureRateRange.contains(c.failureRate), "\(c.failureRate)")
-        try check("speed", RunConfiguration.speedRange.contains(c.speed), "\(c.speed)")
-        try check("spacing", RunConfiguration.spacingRange.contains(c.spacing), "\(c.spacing)")
-        try check("corruption_rate", RunConfiguration.corruptionRateRange.contains(c.corruption), "\(c.corruption)")
-        try check("total", strategy != .unbounded || (total ?? .max) <= RunConfiguration.unboundedLimit, "\(total ?? 0) for an unbounded run")
-        try check("errors", strategy.canThrow || errors == .result, "\(errors.rawValue) for a \(strategy.rawValue) run")
-        try check("errors", errors != .collect || strategy == .batched, "collect for a \(strategy.rawValue) run")
-        try check("total", errors != .collect || (total ?? .max) <= RunConfiguration.collectLimit, "\(total ?? 0) for a collecting run")
-        try check("cancel_after", cancelAfter.map(RunConfiguration.durationRange.contains) ?? true, "\(cancelAfter.map { "\($0)" } ?? "null")")
         // Absent from files written before `--task-bag` existed.
         let taskBag = object["task_bag"] == nil ? false : try bool("task_bag")
         // Absent from files written before `--catalogue` existed.
@@ -169,24 +155,17 @@ private struct Fields {
             guard let mode = CatalogueMode(rawValue: name) else { throw RecordedLine.Unreadable("\"catalogue\" \"\(name)\" is not racy or safe") }
             return mode
         }
-        try check("catalogue", catalogue == nil || strategy.addsChildrenToAGroup, "for a \(strategy.rawValue) run")
-        try check("task_bag", !taskBag || strategy == .unstructured, "true for a \(strategy.rawValue) run")
         // Absent from files written before `--ignore-cancellation` and `--take` existed.
         let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
-        try check("ignore_cancellation", RunConfiguration.ignoreCancellationRateRange.contains(ignoreRate), "\(ignoreRate)")
         let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
-        try check("take", take.map(RunConfiguration.takeRange.contains) ?? true, "\(take ?? 0)")
-        try check("take", take == nil || duration == nil, "with a duration")
-        try check("take", take == nil || errors != .collect, "with --errors collect")
-        return RunConfiguration(
+        let configuration = RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
             yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, cancelAfter: cancelAfter,
             ignoreCancellationRate: ignoreRate, take: take, taskBag: taskBag, catalogue: catalogue)
-    }
-
-    private func check(_ key: String, _ valid: Bool, _ value: String) throws(RecordedLine.Unreadable) {
-        if !valid { throw RecordedLine.Unreadable("\"\(key)\" \(value) is out of range") }
+        // The file may say anything; the engine runs only what `problem` lets through.
+        if let problem = configuration.problem { throw RecordedLine.Unreadable("the run it records could not have run: \(problem)") }
+        return configuration
     }
 
     private func ending() throws(RecordedLine.Unreadable) -> RunEnding {

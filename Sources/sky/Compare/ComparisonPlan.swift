@@ -21,33 +21,10 @@ struct ComparisonPlan {
         runs = settings.map { $0.applied(to: shared) }
     }
 
-    /// Why `setting` cannot run with `shared`, as the rules of `RunConfiguration` have it; `nil`
-    /// if it can.
+    /// Why `setting` cannot run with `shared`, as `RunConfiguration.problem` has it; `nil` if it
+    /// can.
     static func problem(running setting: ComparedSetting, with shared: RunConfiguration) -> String? {
-        switch setting {
-        case .strategy(.unbounded) where shared.total == nil:
-            "unbounded holds every scan at once, so it needs a --total (at most \(RunConfiguration.unboundedLimit))"
-        case .strategy(.unbounded) where shared.total! > RunConfiguration.unboundedLimit:
-            "unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or leave unbounded out)"
-        case .strategy(let strategy) where !strategy.canThrow && shared.errors == .throw:
-            "\(strategy.rawValue) cannot run --errors throw: \(strategy.whyItCannotThrow!); compare \(RunOptions.throwingStrategies) with it"
-        case .errors(.throw) where !shared.strategy.canThrow:
-            "--strategy \(shared.strategy.rawValue) cannot run --errors throw: \(shared.strategy.whyItCannotThrow!); compare result and throw with --strategy \(RunOptions.throwingStrategies)"
-        case .errors(.collect) where shared.strategy != .batched:
-            "collect frees each slot as its result goes into the body's array, which needs --strategy batched"
-        case .errors(.collect) where (shared.total ?? .max) > RunConfiguration.collectLimit:
-            "collect holds every result in the body's array, so it needs a --total of at most \(RunConfiguration.collectLimit)"
-        case .strategy(let strategy) where strategy != .batched && shared.errors == .collect:
-            "--errors collect frees each slot as its result goes into the body's array, so only batched can take it"
-        case .strategy(let strategy) where !strategy.addsChildrenToAGroup && shared.catalogue != nil:
-            "--catalogue is called by a group's children, so \(strategy.rawValue) cannot take it: compare unbounded, batched and stream with it"
-        case .strategy(let strategy) where strategy != .unstructured && shared.taskBag:
-            "--task-bag holds unstructured tasks, so \(strategy.rawValue) cannot take it: compare result and throw with --strategy unstructured"
-        case .strategy(let strategy) where !strategy.takesSpacing && shared.spacing > .zero:
-            "--spacing is the gap between scans run one at a time, so \(strategy.rawValue) cannot take it: compare \(ScanStrategy.spaced) with it"
-        default:
-            nil
-        }
+        setting.applied(to: shared).problem.map { "\(setting.name): \($0)" }
     }
 
     /// The command that runs this comparison again: the names, then the shared options as `sky`

@@ -102,7 +102,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("With --strategy \(ScanStrategy.spaced): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
+        help: ArgumentHelp("With --strategy \(RunConfiguration.list(StrategyOption.spacing.strategies.map(\.rawValue))): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = RunDefaults.spacing
 
@@ -147,47 +147,4 @@ struct RunOptions: ParsableArguments {
         name: .customLong("no-yield"),
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
     var noYield = false
-
-    /// The strategies `--errors throw` runs with, and where each throws a failure to.
-    static var throwingStrategies: String {
-        var outOf: [(strategies: [String], thrownOutOf: String)] = []
-        for strategy in ScanStrategy.allCases {
-            guard let thrownOutOf = strategy.throwsOutOf else { continue }
-            if outOf.last?.thrownOutOf == thrownOutOf {
-                outOf[outOf.count - 1].strategies.append(strategy.rawValue)
-            } else {
-                outOf.append(([strategy.rawValue], thrownOutOf))
-            }
-        }
-        return outOf.map { "\($0.strategies.joined(separator: " or ")) (out of \($0.thrownOutOf))" }.joined(separator: ", ")
-    }
-
-    mutating func validate() throws {
-        if strategy == .unbounded && (total ?? 0) > RunConfiguration.unboundedLimit {
-            throw ValidationError(
-                "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(RunConfiguration.unboundedLimit) (or use --strategy batched)")
-        }
-        if let why = strategy.whyItCannotThrow, errors == .throw {
-            throw ValidationError("--errors throw is for --strategy \(Self.throwingStrategies); \(strategy.rawValue) cannot: \(why)")
-        }
-        if errors == .collect && strategy != .batched {
-            throw ValidationError("--errors collect frees each slot as its result goes into the body's array: use it with --strategy batched")
-        }
-        if errors == .collect, let total, total > RunConfiguration.collectLimit {
-            throw ValidationError(
-                "--errors collect holds every result in the body's array, so it needs a --total of at most \(RunConfiguration.collectLimit)")
-        }
-        if take != nil && errors == .collect {
-            throw ValidationError("--errors collect keeps every result in the body's array until the group ends, so it does not take --take: use --errors result or throw")
-        }
-        if catalogue != nil && !strategy.addsChildrenToAGroup {
-            throw ValidationError("--catalogue is called by a group's children, many at once: use it with --strategy unbounded, batched or stream")
-        }
-        if taskBag && strategy != .unstructured {
-            throw ValidationError("--task-bag keeps unstructured tasks: use it with --strategy unstructured")
-        }
-        if spacing > .zero && !strategy.takesSpacing {
-            throw ValidationError("--spacing is the gap between scans run one at a time: use it with --strategy \(ScanStrategy.spaced)")
-        }
-    }
 }
