@@ -33,10 +33,12 @@ struct CodePanelTests {
         let frame = DashboardView.render(state).text
         #expect(frame.contains("── Code  Sources/SkyCore/Strategies/BatchedWindow.swift: A bounded task group: the sliding window."))
         let source = StrategySource.of(.batched)
-        // Too few rows for the whole function: the panel starts at the loop.
+        // The whole loop, as the book has it: the window filled, then a result frees a slot.
         let loop = source.lines[try #require(source.loopIndex)]
-        #expect(loop.text.contains("while let wake = try await group.next()"))
-        #expect(frame.contains(" \(loop.number)  \(loop.text)"))
+        #expect(loop.text.contains("while let scan = await scans.next()"))
+        for line in source.lines.filter({ $0.text.contains("addTask(") || $0.text.contains("for await _ in group") }) {
+            #expect(frame.contains(" \(line.number)  \(line.text)"), "line \(line.number) missing")
+        }
         #expect(frame.contains("v hide code"))
         // e brings the explain panel back in its place; v again closes the code.
         _ = state.update(.key(.character("e")))

@@ -47,6 +47,9 @@ final class ControlInbox: Sendable {
         parked?.resume()
     }
 
+    /// Whether a control waits to be drained; no lock, and no allocation.
+    var hasPending: Bool { pendingCount.load(ordering: .acquiring) > 0 }
+
     /// Takes every control sent so far, oldest first.
     func drain() -> [ScanControl] {
         // Called every scheduling step, so the usual empty case takes no lock and allocates nothing.

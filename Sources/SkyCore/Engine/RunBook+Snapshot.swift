@@ -19,7 +19,7 @@ extension RunBook {
     func summary(_ snapshot: ScanSnapshot) -> RunSummary {
         RunSummary(
             snapshot: snapshot, errors: errorLog.array, errorCount: errorCount, notStarted: neverScheduled,
-            verificationFailures: verificationLog.array)
+            verificationFailures: verificationLog.array, brokenRule: brokenRule)
     }
 
     /// How much the book holds, by count: what a soak of millions of scans must keep flat.

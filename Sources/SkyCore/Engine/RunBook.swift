@@ -57,6 +57,8 @@ struct RunBook: Sendable {
     var streamTerminated = false
     /// Scans of the total never scheduled because the run stopped first; they have no events.
     var neverScheduled = 0
+    /// The first rule of `Strategy` that the run's strategy broke, if any; it stopped the run.
+    private(set) var brokenRule: String?
     /// Whether transitions write the scans' events. A run nobody listens to keeps none: at a
     /// million scans a second, building them is a visible share of each scan.
     let recordsEvents: Bool
@@ -83,6 +85,14 @@ struct RunBook: Sendable {
     var isDrained: Bool {
         let c = progress.counters
         return c.running == 0 && c.inStream == 0 && station.isEmpty && (ending != nil || (queue.isEmpty && nextScan == scanLimit))
+    }
+
+    /// Every scan of the run has been scheduled, and none waits to start.
+    var hasNoMoreToStart: Bool { queue.isEmpty && nextScan == scanLimit }
+
+    /// Notes that the strategy broke `rule`; the first one broken is the one the summary names.
+    mutating func breakRule(_ rule: String) {
+        if brokenRule == nil { brokenRule = rule }
     }
 
     /// What a strategy's loop asks of the book after every step.

@@ -11,6 +11,8 @@ public struct RunSummary: Sendable {
     /// The most recent verification failures, oldest first (at most `ScanModel.summaryErrorLimit`);
     /// `counters.verificationFailures` counts them all.
     public var verificationFailures: [VerificationRecord] = []
+    /// The rule of `Strategy` the run's strategy broke, which stopped the run; `nil` if it kept them.
+    public var brokenRule: String?
 
     public var ending: RunEnding {
         if case .finished(let ending) = snapshot.phase { return ending }

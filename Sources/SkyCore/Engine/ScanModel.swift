@@ -102,14 +102,10 @@ public actor ScanModel {
         takeControls(at: .zero)
         noticeCancellation(at: .zero)
 
-        switch configuration.strategy {
-        case .serial: await runSerialLoop()
-        case .asyncLet: await runAsyncLetPairs()
-        case .unstructured: await runUnstructuredTasks()
-        case .actorQueue, .actorReentrant: await runActorStation()
-        case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedGroup() }
-        case .batched: await bookingUnawaitedEnds { await self.runBatchedWindow() }
-        case .stream: await runResultStream()
+        if let strategy = Self.strategy(for: configuration) {
+            await run(strategy)
+        } else {
+            await runOnLoopSteps()
         }
 
         if let catalogue = child.catalogue {
@@ -120,6 +116,19 @@ public actor ScanModel {
         for sink in sinks { sink.finish() }
         let final = snapshot()
         return book.withLock { $0.summary(final) }
+    }
+
+    /// The strategies not yet on the `Strategy` API, each a loop of the steps in `LoopSteps.swift`.
+    private func runOnLoopSteps() async {
+        switch configuration.strategy {
+        case .serial: await runSerialVariant()
+        case .asyncLet: await runAsyncLetPairs()
+        case .unstructured: await runUnstructuredTasks()
+        case .actorQueue, .actorReentrant: await runActorStation()
+        case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedVariant() }
+        case .batched: await bookingUnawaitedEnds { await self.runWindowVariant() }
+        case .stream: await runResultStream()
+        }
     }
 
     /// Time since the run started, in whole microseconds: what the events file can write exactly,

@@ -1,55 +1,31 @@
 /// **A bounded task group: the sliding window.**
 ///
-/// Start `batch` child tasks. Each time one finishes, add the next. The group is an
-/// `AsyncSequence`, so results arrive one at a time in the body's own, non-concurrent context,
-/// which is why the body may book them without a lock of its own. Every outcome is a `Result`,
-/// so a failed scan is booked and the group goes on. With `--errors throw` a failure is thrown
-/// instead: `try await group.next()` rethrows it, the group cancels every other child, waits for
-/// them, and the results they finished are lost. With `--errors collect` the body keeps each
-/// result in an array that the group returns at its end, so a throw loses all of them. With
-/// `--take`, the body returns early, and the group waits for the children it still holds
-/// (`UnawaitedChildren.swift`).
-extension ScanModel {
-    func runBatchedWindow() async {
-        do {
-            let results = try await withThrowingTaskGroup(of: Wake.self, returning: [ScanReport].self) { group in
-                var results: [ScanReport] = []
-                addWatchers(to: &group)
-                // Fill the window: `batch` children, the highest priorities first.
-                startScans(in: &group, at: now())
-
-                while let wake = try await group.next() {
-                    let now = now()
-                    if case .finished(let report) = wake, !collects(report) {
-                        settle(report, at: now)
-                        if tookEnough() {
-                            returnEarly(at: now)  // no cancelAll(): the group waits for its children
-                            return results
-                        }
-                    } else if case .finished(let report) = wake {
-                        // `--errors collect`: into the body's array; the slot is free for the next scan.
-                        results.append(report)
-                        write { $0.collect(report, at: now) }
-                    } else {
-                        handle(wake, in: &group, at: now)
-                    }
-                    if isStopping { group.cancelAll() }
-                    if isDrained { break }
-                    // A slot is free again: the next waiting scan takes it.
-                    startScans(in: &group, at: now)
+/// Fill the window with one child task per free slot, then take the results as they come: each
+/// one frees a slot, and the next waiting scan takes it. The group is an `AsyncSequence`, so the
+/// results arrive one at a time in the body's own, non-concurrent context. Every outcome is a
+/// `Result`, so a failed scan is one more result and the group goes on.
+///
+/// `scans.next()` is where the controls reach the loop: it waits while the run is paused, and
+/// answers `nil` once the window is full or nothing more will start. A bigger batch (`+`) is seen
+/// at the next result, which then fills every slot that is free. A cancel cancels the task this
+/// loop runs in, and the group cancels its children with it.
+struct BatchedWindow: Strategy {
+    func run(_ scans: Scans) async {
+        await withTaskGroup(of: ScanOutcome.self) { group in
+            // Fill the window: a child for each free slot, the highest priorities first.
+            while let scan = await scans.next() {
+                group.addTask(name: scan.name, priority: scan.priority) {
+                    await scan.run()
                 }
-                // The group waits for its children even when the body is done; the watchers are
-                // all that is left, and this ends them.
-                group.cancelAll()
-                return results
             }
-            // Only a group that returns hands over what its body collected.
-            if !results.isEmpty { write { [now = now()] in $0.bookCollected(results, at: now) } }
-        } catch let thrown as ThrownFailure {
-            // Thrown out of the group: by now it has cancelled and awaited every other child.
-            settleThrown(thrown)
-        } catch {
-            preconditionFailure("a scan's child throws only ThrownFailure: \(error)")
+            // Each result frees a slot, and the next waiting scan takes it.
+            for await _ in group {
+                while let scan = await scans.next() {
+                    group.addTask(name: scan.name, priority: scan.priority) {
+                        await scan.run()
+                    }
+                }
+            }
         }
     }
 }

@@ -74,11 +74,16 @@ public struct Narrator: Sendable {
     private mutating func narrate(_ change: RunChange) -> Narration {
         switch change.kind {
         case .batch(let newBatch):
+            let grew = newBatch > batch
             batch = newBatch
+            if busy > newBatch {
+                return Narration("batch set to \(newBatch): \(busy) scans still run, and their slots close as they end")
+            }
+            // The window's loop waits in `for await` for a result; only then does it ask for more.
+            let atNextResult = grew && busy < newBatch && configuration.strategy == .batched && configuration.errors == .result
+                && configuration.take == nil
             return Narration(
-                busy > newBatch
-                    ? "batch set to \(newBatch): \(busy) scans still run, and their slots close as they end"
-                    : "batch set to \(newBatch): \(busy) of \(newBatch) slots busy")
+                "batch set to \(newBatch): \(busy) of \(newBatch) slots busy" + (atNextResult ? "; the loop fills the new ones at its next result" : ""))
         case .paused: return Narration("paused: running scans finish, none start")
         case .resumed: return Narration("resumed: free slots fill again")
         case .step: return Narration("step: one more scan may start")

@@ -62,7 +62,7 @@ public struct DashboardState: Sendable {
         requestedBatch = snapshot.batch
         showingExplain = explain
         nextStrategy = snapshot.configuration.strategy
-        source = StrategySource.of(snapshot.configuration.strategy)
+        source = StrategySource.of(snapshot.configuration)
         self.explain = ExplainLog(configuration: snapshot.configuration)
         timeline = Timeline(lanes: snapshot.slots.count)
     }

@@ -38,8 +38,24 @@ public struct StrategySource: Equatable, Sendable {
         }
     }
 
+    /// The file that holds the loop `configuration` runs: the batched window's variants (a
+    /// throwing group, a collecting body, a body that returns early) have a file of their own.
+    static func fileName(of configuration: RunConfiguration) -> String {
+        if configuration.strategy == .batched && (configuration.errors != .result || configuration.take != nil) {
+            return "WindowVariants.swift"
+        }
+        return fileName(of: configuration.strategy)
+    }
+
+    public static func of(_ configuration: RunConfiguration) -> StrategySource {
+        source(named: fileName(of: configuration))
+    }
+
     public static func of(_ strategy: ScanStrategy) -> StrategySource {
-        let name = fileName(of: strategy)
+        source(named: fileName(of: strategy))
+    }
+
+    private static func source(named name: String) -> StrategySource {
         guard let file = embeddedStrategySources.first(where: { $0.file == name }) else {
             preconditionFailure("\(name) was not embedded: the EmbedTexts plugin reads Sources/SkyCore/Strategies")
         }

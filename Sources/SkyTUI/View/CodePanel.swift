@@ -7,9 +7,8 @@ enum CodePanel {
         Section.rule("Code", note: "\(source.path): \(source.idea)", into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let numberWidth = String(source.lines.last?.number ?? 0).count
         let rows = max(0, height - 1)
-        // From the top when the loop shows with a few lines of its body; else from the loop.
-        let loop = source.loopIndex ?? 0
-        let start = loop + 3 < rows ? 0 : loop
+        // From the top when the whole file fits; else from the loop, which is what runs the scans.
+        let start = source.lines.count <= rows ? 0 : source.loopIndex ?? 0
         for (offset, line) in source.lines.dropFirst(start).prefix(rows).enumerated() {
             let row = y + 1 + offset
             let column = grid.write(" " + Figures.padLeft(String(line.number), numberWidth) + "  ", x: x, y: row, style: Style(.muted))

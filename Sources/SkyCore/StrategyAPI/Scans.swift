@@ -1,0 +1,210 @@
+import Synchronization
+
+/// The run's scans, as a strategy takes them: `next()` hands out the next scan to start, and
+/// `batch` is the live window.
+///
+/// Admission carries the controls. `next()` applies the keys and signals sent since the last look,
+/// waits while the run is paused (a step lets one scan through), and answers `nil` when the window
+/// is full (a smaller batch keeps it full longer) or when nothing more will start: the run is
+/// cancelled, failed fast, out of time or out of scans. A strategy's loop needs no other check.
+///
+/// Every scan books itself: `next()` books its start as it takes a slot, and `Scan.run()` its end,
+/// each a transition of the run book under the book's lock, with its events handed to the sinks
+/// in the order the book wrote them. So results never wait for a loop to book them.
+public final class Scans: Sendable {
+    let book: Locked<RunBook>
+    let inbox: ControlInbox
+    let sinks: [any ScanEventSink]
+    let child: ScanChild
+    /// When the run started; every event's time is measured from here.
+    let origin: ContinuousClock.Instant
+    /// Where `next()` waits while the run is paused, and the engine for the last scans to end.
+    let gate = Gate()
+    /// `--spacing`: the gap between one scan's end and the next one's start; zero for none.
+    let spacing: Duration
+    /// When `--duration` runs out, if it does.
+    let deadline: ContinuousClock.Instant?
+    /// Held by one writer at a time, from its transition to its last event handed on (`write`).
+    private let writing = Locked(())
+    /// A scan has ended since the last gap: the next start waits `spacing`.
+    private let gapDue = Atomic<Bool>(false)
+
+    init(book: Locked<RunBook>, inbox: ControlInbox, sinks: [any ScanEventSink], child: ScanChild, origin: ContinuousClock.Instant) {
+        self.book = book
+        self.inbox = inbox
+        self.sinks = sinks
+        self.child = child
+        self.origin = origin
+        let configuration = child.configuration
+        spacing = configuration.strategy.takesSpacing ? configuration.spacing : .zero
+        deadline = configuration.duration.map { origin + $0 }
+    }
+
+    /// How many scans may run at once now: `--batch`, as `+` and `-` change it.
+    public var batch: Int { book.withLock { $0.progress.batch } }
+
+    /// The next scan to start, which now holds a slot of the window: the highest-priority one
+    /// waiting. Waits while the run is paused; `nil` when the window is full, or when no scan will
+    /// start again (the run is stopping or has none left), or when the calling task is cancelled.
+    public func next() async -> Scan? {
+        if spacing > .zero && gapDue.exchange(false, ordering: .relaxed) { await sleepGap() }
+        while true {
+            let seen = gate.generation
+            takeControls()
+            if Task.isCancelled {
+                noticeCancellation()
+                return nil
+            }
+            switch admit() {
+            case .start(let start): return Scan(number: start.scan, priority: start.priority, slot: start.slot, scans: self)
+            case .full, .over: return nil
+            case .paused: await gate.wait(unless: seen)
+            }
+        }
+    }
+
+    private enum Admission {
+        case start(RunBook.Start)
+        case full
+        case paused
+        case over
+    }
+
+    /// One look at the book: a scan to start, or why there is none.
+    private func admit() -> Admission {
+        return write { book, events, now in
+            while true {
+                if let start = book.start(at: now) {
+                    events.append(start.event)
+                    // The ready queue is topped up once the scan is on its way.
+                    events += book.admit(at: now)
+                    return .start(start)
+                }
+                if book.loopState.wantsAdmission {
+                    events += book.admit(at: now)
+                    if book.canStart { continue }
+                }
+                if book.ending != nil || book.hasNoMoreToStart { return .over }
+                if book.progress.phase == .paused && book.pendingSteps == 0 { return .paused }
+                return .full
+            }
+        }
+    }
+
+    /// `--spacing`: sleeps between the last scan's end and the next one's start, the book knowing
+    /// when the sleep ends. A cancel cuts it short, and it ends early when `--duration` runs out: no
+    /// scan would start after that.
+    private func sleepGap() async {
+        var end = ContinuousClock.now + spacing
+        if let deadline { end = min(end, deadline) }
+        let until = Duration.microseconds((end - origin).wholeMicroseconds)
+        let sleeps = write { book, events, now in
+            guard book.ending == nil && !book.hasNoMoreToStart else { return false }
+            events += book.beginGap(until: until, at: now)
+            return true
+        }
+        guard sleeps else { return }
+        try? await Task.sleep(until: end, clock: .continuous)
+        // Woken at the deadline, the sleeper may look before the deadline's own watcher.
+        write { book, events, now in events += book.endGap(at: now) + book.closeAdmission(at: now) }
+    }
+
+    /// Books a scan's end. A scan cancelled before the run has booked its stop (its task was
+    /// cancelled from outside, ahead of the `cancel` control) books the stop first, which caused it.
+    func settle(_ report: ScanReport) {
+        let drained = write { book, events, now in
+            if case .failure(.cancelled) = report.outcome, book.ending == nil { events += book.stop(.cancelled, at: now) }
+            events += book.finish(report, at: now)
+            return book.progress.counters.running == 0
+        }
+        if spacing > .zero { gapDue.store(true, ordering: .relaxed) }
+        // The engine may be waiting for the last scan; a paused `next()` looks again too.
+        if drained { gate.open() }
+    }
+
+    /// A scan taken from `next()` and never run: cancelled with the run if it is stopping; a
+    /// broken rule if not, which stops it.
+    func drop(_ scan: Scan) {
+        let report = ScanReport(scan: scan.number, slot: scan.slot, outcome: .failure(.cancelled), ran: .zero)
+        write { book, events, now in
+            if book.ending == nil {
+                book.breakRule("scan \(scan.number) was taken from next() and never run: a strategy runs every scan it takes, or leaves it to be cancelled")
+                events += book.stop(.cancelled, at: now)
+            }
+            events += book.finish(report, at: now)
+        }
+        gate.open()
+    }
+
+    /// Stops the run over a broken rule, which the summary names.
+    func breakRule(_ rule: String) {
+        write { book, events, now in
+            book.breakRule(rule)
+            events += book.stop(.cancelled, at: now)
+        }
+        gate.open()
+    }
+
+    /// Applies the controls sent since the last look, in the order they were sent.
+    func takeControls() {
+        guard inbox.hasPending else { return }
+        // Drained under the book's lock, so two who take controls at once apply them in order.
+        write { book, events, now in
+            for control in inbox.drain() { events += book.apply(control, at: now) }
+        }
+        gate.open()
+    }
+
+    /// The run's task, or the strategy's, was cancelled from outside rather than sent `cancel`:
+    /// that is a cancel too.
+    func noticeCancellation() {
+        write { book, events, now in events += book.stop(.cancelled, at: now) }
+        gate.open()
+    }
+
+    /// `--duration` may have run out: if it has, no scan starts after this.
+    func closeAdmission() {
+        write { book, events, now in events += book.closeAdmission(at: now) }
+        gate.open()
+    }
+
+    /// Whether the run is stopping: a cancel, a failure, a broken rule.
+    var isStopping: Bool { book.withLock { $0.ending != nil } }
+
+    /// Returns once no scan holds a slot: every scan the strategy took has ended or been dropped.
+    func waitForEveryScan() async {
+        while true {
+            let seen = gate.generation
+            if book.withLock({ $0.progress.counters.running == 0 }) { return }
+            await gate.wait(unless: seen, evenIfCancelled: true)
+        }
+    }
+
+    /// Time since the run started, in whole microseconds: what the events file can write exactly,
+    /// so that a replay of the file works from the same times as the run did.
+    func now() -> Duration { .microseconds((.now - origin).wholeMicroseconds) }
+
+    /// Carries out one transition of the run book, at the time read under its lock, and hands the
+    /// events it wrote to the sinks, in order. Writers take turns (`writing`) from the transition
+    /// to the last event handed on, so transitions from any thread reach the sinks in the book's
+    /// order and their times never go back; the book's own lock is let go before the sinks run, so
+    /// a sink may read a snapshot. A transition that begins the run's stop wakes the engine, which
+    /// cancels the strategy's task.
+    @discardableResult
+    func write<Result>(_ transition: (inout RunBook, inout [RunEvent], Duration) -> Result) -> Result {
+        let (result, stopped) = writing.withLock { _ in
+            var events: [RunEvent] = []
+            let (result, stopped) = book.withLock { book in
+                let wasStopping = book.ending != nil
+                let result = transition(&book, &events, now())
+                return (result, !wasStopping && book.ending != nil)
+            }
+            for event in events {
+                for sink in sinks { sink.record(event) }
+            }
+            return (result, stopped)
+        }
+        if stopped { inbox.ring() }
+        return result
+    }
+}
