@@ -51,6 +51,9 @@ public enum TextSummary {
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
+        if let rule = summary.brokenRule {
+            lines.append("  the strategy broke a rule, which stopped the run: \(rule) (docs/strategies.md)")
+        }
         if config.strategy != .batched || config.errors != .result {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
         }

@@ -8,27 +8,43 @@ extension ScanModel {
         case .serial: SerialLoop()
         case .unbounded: UnboundedGroup()
         case .batched: BatchedWindow()
-        case .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant: nil
+        case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
+        case .asyncLet: AsyncLetPairs()
+        case .stream, .actorQueue, .actorReentrant: nil
         }
     }
 
     /// The name of the strategy's task: a serial run's scans run inline in it, and read it.
-    var strategyTaskName: String { configuration.strategy == .serial ? ScanChild.serialLoopName : "strategy" }
+    var strategyTaskName: String {
+        switch configuration.strategy {
+        case .serial: ScanChild.serialLoopName
+        case .asyncLet: ScanChild.pairLoopName
+        case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant: "strategy"
+        }
+    }
 
     /// Runs `strategy` until it returns and every scan it took has ended.
     ///
-    /// Beside the strategy's task, the engine keeps a child that waits for the next control (a
-    /// key, a signal, a stop the book began), one that closes admission when `--duration` is up,
-    /// and one that sends the cancel at `--cancel-after`. When the run begins to stop, the
-    /// strategy's task is cancelled: its group, or its `async let`s, cancel their children, and
-    /// `next()` answers `nil`.
+    /// The strategy runs in a task of its own, which the engine cancels when the run begins to
+    /// stop: its group, or its `async let`s, cancel their children, and `next()` answers `nil`.
+    /// Nothing else cancels it, not even a cancel of the run's own task, which the engine books as
+    /// the stop first: so every cancellation a scan meets comes after the stop that caused it, or
+    /// from the strategy's own structure (a scope left, a bag torn down), which stops nothing.
+    ///
+    /// Beside it, the engine keeps a child that waits for the next control (a key, a signal, a
+    /// stop the book began), one that closes admission when `--duration` is up, and one that sends
+    /// the cancel at `--cancel-after`.
     func run(_ strategy: any Strategy) async {
         let scans = Scans(book: book, inbox: inbox, sinks: sinks, child: child, origin: origin)
-        let name = strategyTaskName
+        let strategyTask = Task(name: strategyTaskName) {
+            await strategy.run(scans)
+            // Unstructured tasks may run on after the loop that started them.
+            scans.loopReturned(bagCancels: false)
+        }
         do {
             try await withThrowingTaskGroup(of: Wake.self) { group in
-                group.addTask(name: name) {
-                    await strategy.run(scans)
+                group.addTask {
+                    await strategyTask.value
                     return .loopEnded
                 }
                 addWatchers(to: &group)
@@ -43,7 +59,7 @@ extension ScanModel {
                         // The watcher also returns when the run's own task is cancelled.
                         if Task.isCancelled { scans.noticeCancellation() }
                         if scans.isStopping {
-                            group.cancelAll()
+                            strategyTask.cancel()
                         } else if !strategyReturned {
                             addControlWatcher(to: &group)
                         }
@@ -55,9 +71,9 @@ extension ScanModel {
                 }
             }
         } catch {
-            preconditionFailure("the strategy and the watchers throw nothing: \(error)")
+            preconditionFailure("the watchers throw nothing: \(error)")
         }
-        // Scans the strategy did not await (unstructured tasks) book their own ends.
+        // Scans the strategy left running (unstructured tasks) book their own ends.
         await scans.waitForEveryScan()
     }
 }

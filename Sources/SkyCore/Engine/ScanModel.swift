@@ -47,7 +47,16 @@ public actor ScanModel {
     /// `--strategy actor-queue`: the jobs that wait for their turn (`ActorStation.swift`).
     var jobQueue = JobQueue()
 
+    /// The strategy to run in place of the configuration's built-in one, if any.
+    private let ownStrategy: (any Strategy)?
+
     public init(configuration: RunConfiguration, sinks: [any ScanEventSink] = []) {
+        self.init(configuration: configuration, sinks: sinks, strategy: nil)
+    }
+
+    /// A run of `strategy`, with `configuration`'s scans and options.
+    init(configuration: RunConfiguration, sinks: [any ScanEventSink] = [], strategy: (any Strategy)?) {
+        ownStrategy = strategy
         if let problem = configuration.problem { preconditionFailure("a configuration that cannot run: \(problem)") }
         self.configuration = configuration
         self.sinks = sinks
@@ -102,7 +111,7 @@ public actor ScanModel {
         takeControls(at: .zero)
         noticeCancellation(at: .zero)
 
-        if let strategy = Self.strategy(for: configuration) {
+        if let strategy = ownStrategy ?? Self.strategy(for: configuration) {
             await run(strategy)
         } else {
             await runOnLoopSteps()
@@ -122,8 +131,8 @@ public actor ScanModel {
     private func runOnLoopSteps() async {
         switch configuration.strategy {
         case .serial: await runSerialVariant()
-        case .asyncLet: await runAsyncLetPairs()
-        case .unstructured: await runUnstructuredTasks()
+        case .asyncLet: await runAsyncLetVariant()
+        case .unstructured: await runUnstructuredVariant()
         case .actorQueue, .actorReentrant: await runActorStation()
         case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedVariant() }
         case .batched: await bookingUnawaitedEnds { await self.runWindowVariant() }

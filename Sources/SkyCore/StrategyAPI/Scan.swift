@@ -11,8 +11,10 @@ public final class Scan: Sendable {
     /// otherwise, since a name costs each task an allocation.
     public var name: String? { scans.child.isNamed ? ScanChild.taskName(of: number) : nil }
 
+    /// The slot of the window it holds, from 0, until it ends.
+    public let slot: Int
+
     let scanPriority: ScanPriority
-    let slot: Int
     let scans: Scans
     private let state = Atomic<UInt8>(State.handedOut)
 

@@ -51,10 +51,9 @@ public final class Scans: Sendable {
         while true {
             let seen = gate.generation
             takeControls()
-            if Task.isCancelled {
-                noticeCancellation()
-                return nil
-            }
+            // Cancelled by the engine, which has booked the stop, or by the strategy's own
+            // structure, which stops nothing: either way, nothing to start here.
+            if Task.isCancelled { return nil }
             switch admit() {
             case .start(let start): return Scan(number: start.scan, priority: start.priority, slot: start.slot, scans: self)
             case .full, .over: return nil
@@ -109,11 +108,10 @@ public final class Scans: Sendable {
         write { book, events, now in events += book.endGap(at: now) + book.closeAdmission(at: now) }
     }
 
-    /// Books a scan's end. A scan cancelled before the run has booked its stop (its task was
-    /// cancelled from outside, ahead of the `cancel` control) books the stop first, which caused it.
+    /// Books a scan's end. A cancelled scan whose run is not stopping was cancelled by the
+    /// strategy's own structure (a scope left, a bag torn down): the run goes on.
     func settle(_ report: ScanReport) {
         let drained = write { book, events, now in
-            if case .failure(.cancelled) = report.outcome, book.ending == nil { events += book.stop(.cancelled, at: now) }
             events += book.finish(report, at: now)
             return book.progress.counters.running == 0
         }
@@ -155,8 +153,7 @@ public final class Scans: Sendable {
         gate.open()
     }
 
-    /// The run's task, or the strategy's, was cancelled from outside rather than sent `cancel`:
-    /// that is a cancel too.
+    /// The run's own task was cancelled rather than sent `cancel`: that is a cancel too.
     func noticeCancellation() {
         write { book, events, now in events += book.stop(.cancelled, at: now) }
         gate.open()
@@ -166,6 +163,16 @@ public final class Scans: Sendable {
     func closeAdmission() {
         write { book, events, now in events += book.closeAdmission(at: now) }
         gate.open()
+    }
+
+    /// The strategy's loop has returned, or is returning, with scans still running: left to run
+    /// on, or cancelled by a task bag it tears down. Booked once, with the scans running then.
+    func loopReturned(bagCancels: Bool) {
+        write { book, events, now in
+            let running = book.progress.counters.running
+            guard running > 0, book.progress.leftRunning == nil else { return }
+            events += book.loopReturned(leaving: running, bagCancelled: bagCancels, at: now)
+        }
     }
 
     /// Whether the run is stopping: a cancel, a failure, a broken rule.

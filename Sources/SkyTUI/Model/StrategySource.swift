@@ -38,13 +38,19 @@ public struct StrategySource: Equatable, Sendable {
         }
     }
 
-    /// The file that holds the loop `configuration` runs: the batched window's variants (a
-    /// throwing group, a collecting body, a body that returns early) have a file of their own.
+    /// The file that holds the loop `configuration` runs: a strategy's variants (a throwing group,
+    /// a collecting body, a body that returns early) have a file of their own.
     static func fileName(of configuration: RunConfiguration) -> String {
-        if configuration.strategy == .batched && (configuration.errors != .result || configuration.take != nil) {
-            return "WindowVariants.swift"
+        // The variants still run on the engine's loop steps, each from a file of its own.
+        let variant = configuration.errors != .result || configuration.take != nil
+        return switch configuration.strategy {
+        case .batched where variant: "WindowVariants.swift"
+        case .serial where variant: "SerialLoopVariants.swift"
+        case .unbounded where variant: "UnboundedGroupVariants.swift"
+        case .unstructured where variant: "UnstructuredTasksVariants.swift"
+        case .asyncLet where variant: "AsyncLetPairsVariants.swift"
+        default: fileName(of: configuration.strategy)
         }
-        return fileName(of: configuration.strategy)
     }
 
     public static func of(_ configuration: RunConfiguration) -> StrategySource {
