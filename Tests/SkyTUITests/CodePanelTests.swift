@@ -35,7 +35,7 @@ struct CodePanelTests {
         let source = StrategySource.of(.batched)
         // The whole loop, as the book has it: the window filled, then a result frees a slot.
         let loop = source.lines[try #require(source.loopIndex)]
-        #expect(loop.text.contains("while let scan = await scans.next()"))
+        #expect(loop.text.contains("while inGroup < scans.batch, let scan = await scans.next()"))
         for line in source.lines.filter({ $0.text.contains("addTask(") || $0.text.contains("for await _ in group") }) {
             #expect(frame.contains(" \(line.number)  \(line.text)"), "line \(line.number) missing")
         }

@@ -26,6 +26,8 @@ public final class Scans: Sendable {
     let deadline: ContinuousClock.Instant?
     /// Held by one writer at a time, from its transition to its last event handed on (`write`).
     private let writing = Locked(())
+    /// The book's batch, for loops that read it once a result without taking the book's lock.
+    private let liveBatch: Atomic<Int>
     /// A scan has ended since the last gap: the next start waits `spacing`.
     private let gapDue = Atomic<Bool>(false)
 
@@ -38,10 +40,11 @@ public final class Scans: Sendable {
         let configuration = child.configuration
         spacing = configuration.strategy.takesSpacing ? configuration.spacing : .zero
         deadline = configuration.duration.map { origin + $0 }
+        liveBatch = Atomic(book.withLock { $0.progress.batch })
     }
 
     /// How many scans may run at once now: `--batch`, as `+` and `-` change it.
-    public var batch: Int { book.withLock { $0.progress.batch } }
+    public var batch: Int { liveBatch.load(ordering: .relaxed) }
 
     /// The next scan to start, which now holds a slot of the window: the highest-priority one
     /// waiting. Waits while the run is paused; `nil` when the window is full, or when no scan will
@@ -149,6 +152,7 @@ public final class Scans: Sendable {
         // Drained under the book's lock, so two who take controls at once apply them in order.
         write { book, events, now in
             for control in inbox.drain() { events += book.apply(control, at: now) }
+            liveBatch.store(book.progress.batch, ordering: .relaxed)
         }
         gate.open()
     }
@@ -199,7 +203,7 @@ public final class Scans: Sendable {
     /// cancels the strategy's task.
     @discardableResult
     func write<Result>(_ transition: (inout RunBook, inout [RunEvent], Duration) -> Result) -> Result {
-        let (result, stopped) = writing.withLock { _ in
+        func transact() -> (Result, stopped: Bool) {
             var events: [RunEvent] = []
             let (result, stopped) = book.withLock { book in
                 let wasStopping = book.ending != nil
@@ -211,6 +215,8 @@ public final class Scans: Sendable {
             }
             return (result, stopped)
         }
+        // With no sink, there is no order of events to keep beyond the book's own lock.
+        let (result, stopped) = sinks.isEmpty ? transact() : writing.withLock { _ in transact() }
         if stopped { inbox.ring() }
         return result
     }

@@ -7,8 +7,9 @@ enum CodePanel {
         Section.rule("Code", note: "\(source.path): \(source.idea)", into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let numberWidth = String(source.lines.last?.number ?? 0).count
         let rows = max(0, height - 1)
-        // From the top when the whole file fits; else from the loop, which is what runs the scans.
-        let start = source.lines.count <= rows ? 0 : source.loopIndex ?? 0
+        // From the loop, which is what runs the scans, or from earlier where the rest of the file
+        // then fits: the whole file when it can.
+        let start = max(0, min(source.loopIndex ?? 0, source.lines.count - rows))
         for (offset, line) in source.lines.dropFirst(start).prefix(rows).enumerated() {
             let row = y + 1 + offset
             let column = grid.write(" " + Figures.padLeft(String(line.number), numberWidth) + "  ", x: x, y: row, style: Style(.muted))
