@@ -24,8 +24,10 @@ public final class Scans: Sendable {
     let spacing: Duration
     /// When `--duration` runs out, if it does.
     let deadline: ContinuousClock.Instant?
-    /// Held by one writer at a time, from its transition to its last event handed on (`write`).
-    private let writing = Locked(())
+    /// Transitions written with sinks to hand their events to: held by one writer at a time, from
+    /// its transition to its last event handed on (`write`). A counted value rather than none:
+    /// ThreadSanitizer took the empty value's accesses for a race.
+    private let writing = Locked(0)
     /// The book's batch, for loops that read it once a result without taking the book's lock.
     private let liveBatch: Atomic<Int>
     /// A scan has ended since the last gap: the next start waits `spacing`.
@@ -216,7 +218,10 @@ public final class Scans: Sendable {
             return (result, stopped)
         }
         // With no sink, there is no order of events to keep beyond the book's own lock.
-        let (result, stopped) = sinks.isEmpty ? transact() : writing.withLock { _ in transact() }
+        let (result, stopped) = sinks.isEmpty ? transact() : writing.withLock { writes in
+            writes &+= 1
+            return transact()
+        }
         if stopped { inbox.ring() }
         return result
     }
