@@ -12,7 +12,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "sky", targets: ["sky"]),
+        // The engine and the Strategy API, which a package's own strategy is written against.
         .library(name: "SkyCore", targets: ["SkyCore"]),
+        // The whole front end, which a package starts with its own strategies (Examples/GrowingWindow).
+        .library(name: "SkyFrontEnd", targets: ["SkyFrontEnd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,9 +68,10 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedTexts"]
         ),
-        // The executable: argument parsing and wiring only.
-        .executableTarget(
-            name: "sky",
+        // The front end: the commands and their options, the dashboard's and the headless runs,
+        // compare, replay, lessons, soak and bench, wired to the engine and the reporters.
+        .target(
+            name: "SkyFrontEnd",
             dependencies: [
                 "SkyCore",
                 "SkyHost",
@@ -81,6 +85,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The `sky` executable: the front end with Sky's own strategies.
+        .executableTarget(name: "sky", dependencies: ["SkyFrontEnd"], swiftSettings: strictSettings),
         // What the runtime's pool does with priorities when every core is busy: probes that need the
         // pool to themselves, so the tests run them in a process of their own.
         .executableTarget(name: "priority-probe", path: "Sources/PriorityProbe", swiftSettings: strictSettings),

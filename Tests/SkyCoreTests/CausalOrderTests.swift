@@ -66,7 +66,7 @@ struct CausalOrderTests {
         return (summary, log.events)
     }
 
-    static let cases: [(ScanStrategy, UInt64, Int)] = ScanStrategy.allCases.flatMap { strategy in
+    static let cases: [(ScanStrategy, UInt64, Int)] = StrategiesUnderTest.all.flatMap { strategy in
         [1, 5, 9].flatMap { seed in [0, 1].map { work in (strategy, seed, work) } }
     }
 
@@ -81,7 +81,7 @@ struct CausalOrderTests {
     }
 
     @Test("Batch changes, pause and step keep the order, and no start exceeds the batch in force",
-          arguments: [ScanStrategy.batched, .stream])
+          arguments: [ScanStrategy.batched, .stream, StrategiesUnderTest.growing])
     func withControls(strategy: ScanStrategy) async {
         let config = RunConfiguration(total: 400, batch: 2, seed: 4, failureRate: 0.1, work: 1, strategy: strategy)
         let (summary, events) = await Self.run(config) { _, line in
@@ -101,7 +101,7 @@ struct CausalOrderTests {
         #expect(summary.counters.ended == 400)
     }
 
-    @Test("A cancelled run's record is causal too", arguments: ScanStrategy.allCases)
+    @Test("A cancelled run's record is causal too", arguments: StrategiesUnderTest.all)
     func cancelled(strategy: ScanStrategy) async {
         let config = RunConfiguration(total: 200, batch: 3, seed: 2, failureRate: 0, work: 1, strategy: strategy)
         let (summary, events) = await Self.run(config) { _, line in line == 40 ? .cancel : nil }
@@ -111,7 +111,7 @@ struct CausalOrderTests {
     }
 
     @Test("Cancelling the run's task as well as sending cancel writes the stop before any cancellation it causes",
-          arguments: ScanStrategy.allCases)
+          arguments: StrategiesUnderTest.all)
     func stopComesFirst(strategy: ScanStrategy) async {
         // Long scans, so the cancel finds them running.
         let config = RunConfiguration(total: 8, batch: 2, seed: 2, failureRate: 0, work: 5_000_000, strategy: strategy)

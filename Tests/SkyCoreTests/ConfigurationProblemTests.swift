@@ -17,12 +17,13 @@ struct ConfigurationProblemTests {
         case .errorsCollect: configuration.errors = .collect
         case .taskBag: configuration.taskBag = true
         case .catalogue: configuration.catalogue = .safe
+        case .take: configuration.take = 3
         }
         return configuration
     }
 
     @Test("A strategy takes exactly the options it declares; a refusal names the option and the strategies that take it",
-          arguments: ScanStrategy.allCases)
+          arguments: StrategiesUnderTest.all)
     func declaredOptions(strategy: ScanStrategy) {
         var bare = Self.plain
         bare.strategy = strategy
@@ -42,7 +43,7 @@ struct ConfigurationProblemTests {
 
     @Test("The strategies that take --errors throw are those that have something to throw out of")
     func throwing() {
-        for strategy in ScanStrategy.allCases {
+        for strategy in StrategiesUnderTest.all {
             #expect(strategy.takes.contains(.errorsThrow) == (strategy.throwsOutOf != nil), "\(strategy.rawValue)")
             #expect(strategy.takes.contains(.errorsThrow) == (strategy.whyItCannotThrow == nil), "\(strategy.rawValue)")
         }
@@ -73,7 +74,7 @@ struct ConfigurationProblemTests {
     /// strategy with each option it takes, with and without `--take`, and collecting runs.
     static var legalRuns: [RunConfiguration] {
         var runs: [RunConfiguration] = []
-        for strategy in ScanStrategy.allCases {
+        for strategy in StrategiesUnderTest.all {
             var bare = plain
             bare.strategy = strategy
             runs.append(bare)
@@ -94,14 +95,15 @@ struct ConfigurationProblemTests {
 
     // The dashboard's `r` once reran a collecting run as async-let with collect, which the command
     // line refuses: its replay line could not be run.
-    @Test("A rerun with any strategy can run, and keeps every option the new strategy takes", arguments: ScanStrategy.allCases)
+    @Test("A rerun with any strategy can run, and keeps every option the new strategy takes", arguments: StrategiesUnderTest.all)
     func rerun(strategy: ScanStrategy) {
         for run in Self.legalRuns {
             #expect(run.problem == nil)
             let next = run.rerun(with: strategy)
             #expect(next.problem == nil, "\(run.strategy.rawValue) \(run.errors.rawValue) rerun as \(strategy.rawValue): \(next.problem!)")
             #expect(next.strategy == strategy)
-            #expect(next.seed == run.seed && next.work == run.work && next.batch == run.batch && next.take == run.take)
+            #expect(next.seed == run.seed && next.work == run.work && next.batch == run.batch)
+            #expect(next.take == (strategy.takes.contains(.take) ? run.take : nil))
             for option in StrategyOption.allCases where option.isGiven(in: run) && strategy.takes.contains(option) {
                 #expect(option.isGiven(in: next), "\(option.flag) dropped on the way from \(run.strategy.rawValue) to \(strategy.rawValue)")
             }
@@ -110,5 +112,52 @@ struct ConfigurationProblemTests {
         collecting.errors = .collect
         #expect(collecting.rerun(with: .asyncLet).errors == .throw, "the same failure still ends the run")
         #expect(collecting.rerun(with: .stream).errors == .result)
+    }
+}
+
+@Suite("A package's own strategies")
+struct OwnStrategyTests {
+    struct Idle: Strategy {
+        func run(_ scans: Scans) async {}
+    }
+
+    @Test("The example's strategy is named beside Sky's, and reads back from its name")
+    func named() {
+        #expect(StrategiesUnderTest.all.contains(StrategiesUnderTest.growing))
+        #expect(ScanStrategy(rawValue: "growing") == StrategiesUnderTest.growing)
+        #expect(StrategiesUnderTest.growing.summary == OwnStrategy.growing.summary)
+        #expect(ScanStrategy(rawValue: "async-let") == .asyncLet)
+    }
+
+    @Test("A name that is taken or not a plain word, or an option the engine cannot carry out, is refused, and nothing is added")
+    func refused() {
+        _ = StrategiesUnderTest.all
+        let before = ScanStrategy.allCases
+        func refusal(_ strategies: [OwnStrategy]) -> ConfigurationProblem? {
+            do {
+                try OwnStrategy.add(strategies)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal([OwnStrategy(Idle(), name: "batched", summary: "")])?.description.hasPrefix("there is already a strategy named batched") == true)
+        #expect(refusal([OwnStrategy(Idle(), name: "growing", summary: "")])?.option == "--strategy growing")
+        #expect(refusal([OwnStrategy(Idle(), name: "My Loop", summary: "")])?.description.contains("lowercase letters, digits and hyphens") == true)
+        #expect(refusal([OwnStrategy(Idle(), name: "twice", summary: ""), OwnStrategy(Idle(), name: "twice", summary: "")]) != nil)
+        let thrower = refusal([OwnStrategy(Idle(), name: "thrower", summary: "", takes: [.errorsThrow])])
+        #expect(thrower?.option == "--errors throw")
+        #expect(thrower?.description.contains("takes --catalogue or --spacing") == true)
+        #expect(ScanStrategy.allCases == before)
+    }
+
+    @Test("A run names a strategy this build has, and an own strategy takes only what it declares")
+    func runs() {
+        var run = RunConfiguration(total: 20, batch: 4, seed: 3, strategy: .own("nowhere"))
+        #expect(run.problem?.description.hasPrefix("this build of Sky has no strategy named nowhere") == true)
+        run.strategy = StrategiesUnderTest.growing
+        #expect(run.problem == nil)
+        run.take = 3
+        #expect(run.problem?.description.hasPrefix("--take is counted by the loops Sky builds in: use it with --strategy serial") == true)
     }
 }

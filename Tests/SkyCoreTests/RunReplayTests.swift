@@ -23,7 +23,7 @@ struct RunReplayTests {
         var testDescription: String { name }
     }
 
-    static let cases: [Case] = ScanStrategy.allCases.map { strategy in
+    static let cases: [Case] = StrategiesUnderTest.all.map { strategy in
         Case(name: strategy.rawValue, configuration: RunConfiguration(total: 40, batch: 3, seed: 5, failureRate: 0.2, work: 300, strategy: strategy))
     } + [
         Case(name: "throw", configuration: RunConfiguration(total: 40, batch: 3, seed: 4, failureRate: 0.2, work: 300, errors: .throw)),

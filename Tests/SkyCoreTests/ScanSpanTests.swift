@@ -4,7 +4,7 @@ import Testing
 @Suite("Spans and task names")
 struct ScanSpanTests {
     @Test("A started scan's terminal event tells its whole span, and the name its child read about itself",
-          arguments: ScanStrategy.allCases)
+          arguments: StrategiesUnderTest.all)
     func spans(strategy: ScanStrategy) async throws {
         let configuration = RunConfiguration(total: 24, batch: 3, seed: 5, failureRate: 0.2, work: 500, strategy: strategy)
         let (summary, events) = await run(configuration)
@@ -32,7 +32,7 @@ struct ScanSpanTests {
                 let name: String? = switch strategy {
                 case .serial: ScanChild.serialLoopName
                 case .asyncLet: nil
-                case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant: "scan \(event.scan)"
+                case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "scan \(event.scan)"
                 }
                 #expect(span.child.taskName(scan: event.scan) == name)
                 // The priorities it read: a serial run's scans have no task of their own, so no
@@ -41,7 +41,7 @@ struct ScanSpanTests {
                 switch strategy {
                 case .serial: #expect(span.child.base == nil)
                 case .asyncLet: #expect(span.child.base == .medium)
-                case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant: #expect(span.child.base == event.priority.taskPriority)
+                case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: #expect(span.child.base == event.priority.taskPriority)
                 }
             }
         }

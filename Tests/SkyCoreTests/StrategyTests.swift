@@ -29,7 +29,7 @@ struct StrategyTests {
     }
 
     // Not `async-let`, which drops the second scan of a pair whose first failed (AsyncLetTests).
-    @Test("Every strategy runs the same scans to the same checksum", arguments: ScanStrategy.allCases.filter { $0 != .asyncLet })
+    @Test("Every strategy runs the same scans to the same checksum", arguments: StrategiesUnderTest.all.filter { $0 != .asyncLet })
     func sameResults(strategy: ScanStrategy) async {
         let (reference, _) = await run(Self.config(.batched, failureRate: 0.2))
         let (summary, events) = await run(Self.config(strategy, failureRate: 0.2))
@@ -209,7 +209,7 @@ struct StrategyTests {
     }
 
     @Test("Every started scan reads its task's priorities, and the book counts them: a group child keeps the scan's priority as base and runs at the run's; an async let child has its parent's; an unstructured task runs at its own; a serial run's scans have no task of their own",
-          arguments: ScanStrategy.allCases)
+          arguments: StrategiesUnderTest.all)
     func priorityReadings(strategy: ScanStrategy) async {
         let configuration = RunConfiguration(total: 12, batch: 3, seed: 5, failureRate: 0.2, work: 2_000, strategy: strategy)
         for parent in [ScanPriority.high, .low] {
@@ -229,7 +229,7 @@ struct StrategyTests {
                 for priority in ScanPriority.allCases {
                     #expect(readings.ranAt[priority] == asked.filter { $0 == priority }.count, "\(readings)")
                 }
-            case .serial, .unbounded, .batched, .stream, .actorQueue, .actorReentrant:
+            case .serial, .unbounded, .batched, .stream, .actorQueue, .actorReentrant, .own:
                 #expect(readings.baseAsAsked == readings.ownTasks)
                 // Whatever each scan asked: the priority of the run's own task (RuntimePriorityTests).
                 #expect(readings.ranAt[parent] == 12, "\(readings)")

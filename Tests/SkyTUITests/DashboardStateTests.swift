@@ -150,6 +150,11 @@ struct DashboardStateTests {
         #expect(state.nextStrategy == .actorQueue)
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .actorReentrant)
+        // Then the strategies this process added, if another suite added any, and round again.
+        for added in ScanStrategy.allCases.dropFirst(ScanStrategy.builtIn.count) {
+            #expect(state.update(.key(.character("s"))) == [])
+            #expect(state.nextStrategy == added)
+        }
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .serial)
         #expect(state.update(.key(.character("r"))) == [.rerun(.serial)])

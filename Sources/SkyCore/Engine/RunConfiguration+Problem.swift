@@ -15,6 +15,10 @@ extension RunConfiguration {
             return ConfigurationProblem(option: "--total", description: "a run needs a --total, a --duration or both")
         }
         if let range = outOfRange { return range }
+        if case .own(let name) = strategy, strategy.added == nil {
+            return ConfigurationProblem(
+                option: "--strategy", description: "this build of Sky has no strategy named \(name): the strategies are \(Self.list(ScanStrategy.allCases.map(\.rawValue)))")
+        }
         for option in StrategyOption.allCases where option.isGiven(in: self) && !strategy.takes.contains(option) {
             return Self.refusal(of: option, by: strategy)
         }
@@ -112,6 +116,7 @@ extension RunConfiguration {
             case .errorsThrow, .errorsCollect: next.errors = .result
             case .taskBag: next.taskBag = false
             case .catalogue: next.catalogue = nil
+            case .take: next.take = nil
             }
         }
         if strategy == .unbounded { next.total = min(next.total ?? Self.unboundedLimit, Self.unboundedLimit) }

@@ -10,6 +10,7 @@ extension ScanModel {
         case .batched: BatchedWindow()
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
         case .asyncLet: AsyncLetPairs()
+        case .own: configuration.strategy.added?.strategy
         case .stream, .actorQueue, .actorReentrant: nil
         }
     }
@@ -19,7 +20,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant: "strategy"
+        case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
         }
     }
 

@@ -137,6 +137,7 @@ public actor ScanModel {
         case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedVariant() }
         case .batched: await bookingUnawaitedEnds { await self.runWindowVariant() }
         case .stream: await runResultStream()
+        case .own(let name): preconditionFailure("no strategy named \(name) was added: RunConfiguration.problem refuses the run")
         }
     }
 

@@ -1,7 +1,8 @@
 /// How a run puts its scans on the cooperative pool (`--strategy`). Each one is a different
 /// structured-concurrency shape, with the same scans, bookkeeping and events, so a student can
-/// switch between them and compare what the counters and lanes show.
-public enum ScanStrategy: String, CaseIterable, Sendable {
+/// switch between them and compare what the counters and lanes show. A package may add strategies
+/// of its own (`OwnStrategy`), which `--strategy` then names beside these.
+public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// One scan after another, awaited in a plain loop: no child task per scan, never two at once.
     case serial
     /// Every scan added to the task group at once; the pool, not the program, decides how many
@@ -14,20 +15,56 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     case stream
     /// Two at a time, as two `async let` bindings: when the first of a pair fails, the loop leaves
     /// the pair's scope without awaiting the second, which Swift then cancels and awaits.
-    case asyncLet = "async-let"
+    case asyncLet
     /// The sliding window, with each scan in an unstructured `Task {}`: a cancel stops the loop
     /// that started them, not the tasks, unless a task bag that cancels them on teardown holds them.
     case unstructured
     /// Each scan a job sent from a task of its own to one actor, which runs the jobs one at a time
     /// in the order they arrived, with `--spacing` between them: a serial queue inside an actor.
-    case actorQueue = "actor-queue"
+    case actorQueue
     /// The same jobs sent to the same actor with no queue: the actor takes the next call while
     /// each job awaits its scan, so the jobs run at once, interleaved across its `await`s.
-    case actorReentrant = "actor-reentrant"
+    case actorReentrant
+    /// A strategy a package added to Sky's front end (`OwnStrategy`), by its name.
+    case own(String)
+
+    /// Sky's own strategies, in the order `--strategy` lists them.
+    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
+
+    /// Sky's strategies, then the ones this process added (`OwnStrategy.add`).
+    public static var allCases: [ScanStrategy] { builtIn + OwnStrategy.added.map { .own($0.name) } }
+
+    /// The name `--strategy` takes.
+    public var rawValue: String {
+        switch self {
+        case .serial: "serial"
+        case .unbounded: "unbounded"
+        case .batched: "batched"
+        case .stream: "stream"
+        case .asyncLet: "async-let"
+        case .unstructured: "unstructured"
+        case .actorQueue: "actor-queue"
+        case .actorReentrant: "actor-reentrant"
+        case .own(let name): name
+        }
+    }
+
+    /// The strategy `--strategy` names `rawValue`, Sky's own or one this process added.
+    public init?(rawValue: String) {
+        guard let strategy = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = strategy
+    }
+
+    /// The strategy a package added, if this is one and it was added in this process.
+    public var added: OwnStrategy? {
+        guard case .own(let name) = self else { return nil }
+        return OwnStrategy.added.first { $0.name == name }
+    }
 
     /// A few words for headers and listings.
     public var summary: String {
         switch self {
+        case .own: added?.summary ?? "a strategy this build of Sky does not have"
         case .serial: "one at a time, a plain loop"
         case .unbounded: "all in the group at once"
         case .batched: "sliding window"
@@ -40,7 +77,13 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     }
 
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
-    public var usesBatch: Bool { self == .batched || self == .stream || self == .unstructured }
+    /// A strategy of a package's own takes its window from `scans.batch`.
+    public var usesBatch: Bool {
+        switch self {
+        case .batched, .stream, .unstructured, .own: true
+        case .serial, .unbounded, .asyncLet, .actorQueue, .actorReentrant: false
+        }
+    }
 
     /// Whether scans go as jobs to one actor (`ActorStation.swift`), from `batch` tasks at a time,
     /// and start in the order they arrive there. The batch is set once: it is how many tasks send.
@@ -50,14 +93,15 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
     /// refuses the others.
     public var takes: Set<StrategyOption> {
         switch self {
-        case .serial: [.spacing, .errorsThrow]
-        case .unbounded: [.errorsThrow, .catalogue]
-        case .batched: [.errorsThrow, .errorsCollect, .catalogue]
-        case .stream: [.catalogue]
-        case .asyncLet: [.errorsThrow]
-        case .unstructured: [.taskBag]
-        case .actorQueue: [.spacing]
-        case .actorReentrant: []
+        case .serial: [.spacing, .errorsThrow, .take]
+        case .unbounded: [.errorsThrow, .catalogue, .take]
+        case .batched: [.errorsThrow, .errorsCollect, .catalogue, .take]
+        case .stream: [.catalogue, .take]
+        case .asyncLet: [.errorsThrow, .take]
+        case .unstructured: [.taskBag, .take]
+        case .actorQueue: [.spacing, .take]
+        case .actorReentrant: [.take]
+        case .own: added?.takes ?? []
         }
     }
 
@@ -84,7 +128,7 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .serial: "the serial loop"
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
-        case .stream, .unstructured, .actorQueue, .actorReentrant: nil
+        case .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
         }
     }
 
@@ -94,6 +138,7 @@ public enum ScanStrategy: String, CaseIterable, Sendable {
         case .stream: "its results come through an AsyncStream, which does not throw"
         case .unstructured: "its tasks have no parent to throw to"
         case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
+        case .own: "scan.run() hands every failure back as a Result"
         case .serial, .unbounded, .batched, .asyncLet: nil
         }
     }

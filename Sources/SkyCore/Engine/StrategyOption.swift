@@ -12,6 +12,8 @@ public enum StrategyOption: CaseIterable, Sendable {
     case taskBag
     /// `--catalogue`: each child hands its result to a catalogue actor from its own task.
     case catalogue
+    /// `--take`: the run stops after its loop has taken this many results.
+    case take
 
     /// The option as the command line gives it.
     public var flag: String {
@@ -21,6 +23,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .errorsCollect: "--errors collect"
         case .taskBag: "--task-bag"
         case .catalogue: "--catalogue"
+        case .take: "--take"
         }
     }
 
@@ -32,6 +35,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .errorsCollect: "frees each slot as its result goes into the group body's array"
         case .taskBag: "keeps unstructured tasks"
         case .catalogue: "is called by a group's children, many at once"
+        case .take: "is counted by the loops Sky builds in"
         }
     }
 
@@ -46,6 +50,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .errorsCollect: configuration.errors == .collect
         case .taskBag: configuration.taskBag
         case .catalogue: configuration.catalogue != nil
+        case .take: configuration.take != nil
         }
     }
 }

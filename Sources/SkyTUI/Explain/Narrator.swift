@@ -108,7 +108,7 @@ public struct Narrator: Sendable {
                     switch configuration.strategy {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
                     case .serial, .asyncLet: "the loop has taken \(taken) and stops"
-                    case .unstructured: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .unstructured, .own: "the loop has taken \(taken) and returns: no scan starts now"
                     case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
                         "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
@@ -221,7 +221,7 @@ public struct Narrator: Sendable {
                 // The first of a pair takes slot 0, the second slot 1.
                 case .asyncLet where event.slot == 0: "wrapped in Result, so the loop leaves its pair's scope, cancelling the second"
                 case .asyncLet: "wrapped in Result"
-                case .serial, .unstructured: "wrapped in Result, the loop goes on"
+                case .serial, .unstructured, .own: "wrapped in Result, the loop goes on"
                 default: "wrapped in Result, the group goes on"
                 }
             return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure)

@@ -1,14 +1,24 @@
 import ArgumentParser
+public import SkyCore
 
-/// Entry point. Parses and runs `Sky`, turning every usage error into one line on stderr with exit
-/// status 64, instead of ArgumentParser's multi-line usage dump.
-@main
-enum SkyMain {
-    static func main() {
+/// Sky's front end: the commands, the dashboard, headless runs, the events file, the trace,
+/// `compare` and `replay`, for the `sky` executable and for a package that brings strategies of
+/// its own, which `--strategy` then names beside Sky's (`Examples/GrowingWindow`).
+public enum FrontEnd {
+    /// Parses the command line and runs it, turning every usage error into one line on stderr with
+    /// exit status 64, instead of ArgumentParser's multi-line usage dump; then exits.
+    public static func run(adding strategies: [OwnStrategy] = []) -> Never {
         StandardOutput.reserveClosedDescriptors()
         // First of all, before the runtime starts threads that would inherit the signal mask.
         SignalTrap.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            // Before the arguments are read: `--strategy` takes their names.
+            try OwnStrategy.add(strategies)
+        } catch {
+            StandardError.write("sky: error: \(error.option): \(error.description)\n")
+            Process.exit(ExitStatus.badInput.code)
+        }
         do {
             var command = try Sky.parseAsRoot(arguments)
             try command.run()
@@ -34,6 +44,7 @@ enum SkyMain {
             }
             Process.exit(status.rawValue)
         }
+        Process.exit(ExitStatus.success.code)
     }
 
     /// Every long option of `subcommand`, read from its help text so the list cannot fall out of

@@ -80,8 +80,8 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "How scans reach the pool: serial (a plain loop), unbounded (all at once), batched (a sliding window), stream (the window through an AsyncStream), async-let (pairs of async let; a failed first leaves its pair's scope, cancelling the second) unstructured (the window, each scan a Task {}, which a cancel does not reach), actor-queue (each scan a job sent to one actor from a task of its own, run one at a time in the order they arrive) or actor-reentrant (the same actor without the queue: the jobs interleave across its awaits) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: "serial|unbounded|batched|stream|async-let|unstructured"),
+            "How scans reach the pool: \(RunConfiguration.list(ScanStrategy.allCases.map { "\($0.rawValue) (\($0.summary))" })) (default \(RunDefaults.strategy.rawValue)).",
+            valueName: ScanStrategy.allCases.map(\.rawValue).joined(separator: "|")),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
 

@@ -1,0 +1,1 @@
+../../Examples/GrowingWindow/Sources/GrowingWindow/GrowingWindow.swift
