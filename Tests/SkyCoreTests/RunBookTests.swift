@@ -7,11 +7,11 @@ import Testing
 struct RunBookTests {
     static func book(
         total: Int = 6, batch: Int = 2, strategy: ScanStrategy = .batched, failureRate: Double = 0, failFast: Bool = false,
-        duration: Duration? = nil
+        duration: Duration? = nil, errors: ErrorMode = .result, take: Int? = nil
     ) -> RunBook {
         var book = RunBook(configuration: RunConfiguration(
             total: total, duration: duration, batch: batch, seed: 3, failureRate: failureRate, work: 0, failFast: failFast,
-            strategy: strategy))
+            strategy: strategy, errors: errors, take: take))
         _ = book.open(at: .zero)
         return book
     }
@@ -122,15 +122,51 @@ struct RunBookTests {
         #expect(book.ending == .failFast(scan: start.scan))
     }
 
-    @Test("A thrown failure cancels every other running scan, after its own event")
-    func throwOut() throws {
-        var book = Self.book(total: 6, batch: 3)
+    @Test("A thrown failure stops the run as it ends; what the others finish after it is thrown away with the group")
+    func thrown() throws {
+        var book = Self.book(total: 6, batch: 3, errors: .throw)
         let starts = (0..<3).compactMap { _ in book.start(at: .zero) }
-        let events = book.throwOut(Self.report(starts[1], .failure(.failed(.sensorGlitch))), discarded: 1, at: .zero)
-        #expect(Self.kinds(events) == [
-            "failed \(starts[1].scan)@1", "stopping", "cancelled \(starts[0].scan)@0", "cancelled \(starts[2].scan)@2", "discarded",
-        ])
-        #expect(book.progress.discarded == 1 && book.ending == .thrown(scan: starts[1].scan))
+        let events = book.settle(Self.report(starts[1], .failure(.failed(.sensorGlitch))), at: .zero)
+        #expect(Self.kinds(events) == ["failed \(starts[1].scan)@1", "stopping"])
+        #expect(book.ending == .thrown(scan: starts[1].scan) && !book.stopCancelsStrategy, "the group cancels the rest itself")
+        #expect(book.start(at: .zero) == nil)
+        _ = book.settle(Self.report(starts[0]), at: .zero)
+        _ = book.settle(Self.report(starts[2], .failure(.cancelled)), at: .zero)
+        #expect(Self.kinds(book.strategyReturned(at: .zero)) == ["discarded"])
+        #expect(book.progress.discarded == 1 && book.progress.counters.completed == 1 && book.progress.counters.cancelled == 1)
+    }
+
+    @Test("Collected results leave their slots; the group's return books them in the array's order, and a throw loses them")
+    func collected() throws {
+        var returned = Self.book(total: 6, batch: 2, errors: .collect)
+        let starts = (0..<2).compactMap { _ in returned.start(at: .zero) }
+        #expect(Self.kinds(returned.settle(Self.report(starts[1]), at: .zero)) == ["delivered \(starts[1].scan)@1"])
+        _ = returned.settle(Self.report(starts[0]), at: .zero)
+        #expect(returned.progress.counters.collected == 2 && returned.progress.counters.running == 0)
+        #expect(Self.kinds(returned.strategyReturned(at: .zero)) == ["completed \(starts[1].scan)@1", "completed \(starts[0].scan)@0"])
+
+        var thrown = Self.book(total: 6, batch: 2, errors: .collect)
+        let pair = (0..<2).compactMap { _ in thrown.start(at: .zero) }
+        _ = thrown.settle(Self.report(pair[0]), at: .zero)
+        let events = thrown.settle(Self.report(pair[1], .failure(.failed(.signalLost))), at: .zero)
+        #expect(Self.kinds(events) == ["failed \(pair[1].scan)@1", "stopping", "cancelled \(pair[0].scan)@0"])
+        #expect(thrown.progress.discarded == 1 && thrown.progress.counters.collected == 0)
+    }
+
+    @Test("--take: the result that makes the count stops the run, and the strategy's structure, not the engine, deals with the rest")
+    func taken() throws {
+        var book = Self.book(total: 6, batch: 3, strategy: .unstructured, take: 2)
+        let starts = (0..<3).compactMap { _ in book.start(at: .zero) }
+        #expect(Self.kinds(book.settle(Self.report(starts[0]), at: .zero)) == ["completed \(starts[0].scan)@0"])
+        #expect(Self.kinds(book.settle(Self.report(starts[1], .failure(.failed(.signalLost))), at: .zero)) == ["failed \(starts[1].scan)@1", "stopping"])
+        #expect(book.ending == .taken && !book.stopCancelsStrategy)
+        _ = book.settle(Self.report(starts[2]), at: .zero)
+        #expect(book.progress.discarded == 0, "the loop takes what its tasks finish")
+        // A group's body counts what it takes itself (`Scans.hasEnough`).
+        var group = Self.book(total: 6, batch: 3, take: 1)
+        let first = try Self.start(&group, at: .zero)
+        _ = group.settle(Self.report(first), at: .zero)
+        #expect(group.ending == nil)
     }
 
     @Test("Stream: a delivered scan holds its slot until the consumer takes its result")

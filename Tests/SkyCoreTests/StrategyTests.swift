@@ -114,16 +114,17 @@ struct StrategyTests {
         }
         #expect(summary.ending.isFailure)
         let c = summary.counters
-        #expect(c.failed == 1)
-        #expect(summary.errorCount == 1 && summary.errors.first?.scan == scan)
+        // The thrown failure is the first; children the group had not yet cancelled may fail too,
+        // after the stop, and the group drops their errors.
+        let failures = events.filter { if case .failed = $0.kind { true } else { false } }
+        #expect(failures.first?.scan == scan && c.failed == failures.count && summary.errorCount == failures.count)
         #expect(c.completed + c.failed + c.cancelled == 60)
         #expect(c.cancelled > 0)
         #expect(c.running == 0)
-        // Every scan that started ended once; the ones the group dropped are cancelled.
+        // Every scan that started ended once.
         let started = Set(events.filter { $0.kind == .started }.map(\.scan))
         let ended = events.filter { $0.isTerminal && $0.slot != nil }.map(\.scan)
         #expect(Set(ended) == started && ended.count == started.count)
-        #expect(events.filter { if case .failed = $0.kind { true } else { false } }.map(\.scan) == [scan])
         // Discarded results are children's successes the parent never took.
         #expect(summary.snapshot.discarded >= 0 && summary.snapshot.discarded <= started.count - c.completed - 1)
         // The throw is booked once the group had awaited the others: no "stopped in" to tell.

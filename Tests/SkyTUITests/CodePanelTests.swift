@@ -9,9 +9,25 @@ import Testing
 struct CodePanelTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("Each strategy's embedded source is its file's text, line for line", arguments: ScanStrategy.builtIn)
-    func embeddedMatchesFile(strategy: ScanStrategy) throws {
-        let source = StrategySource.of(strategy)
+    /// Each of Sky's strategies, plain and with each of `--errors throw`, `--errors collect` and
+    /// `--take` that it takes.
+    static let loops: [RunConfiguration] = ScanStrategy.builtIn.flatMap { strategy in
+        let plain = RunConfiguration(total: 20, batch: 4, seed: 1, strategy: strategy)
+        var runs = [plain]
+        for errors in [ErrorMode.throw, .collect] {
+            var run = plain
+            run.errors = errors
+            runs.append(run)
+        }
+        var taking = plain
+        taking.take = 3
+        runs.append(taking)
+        return runs.filter { $0.problem == nil }
+    }
+
+    @Test("Each loop's embedded source is its file's text, line for line", arguments: loops)
+    func embeddedMatchesFile(run: RunConfiguration) throws {
+        let source = StrategySource.of(run)
         let file = try String(contentsOf: Self.packageRoot.appendingPathComponent(source.path), encoding: .utf8)
         let lines = file.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(!source.lines.isEmpty)

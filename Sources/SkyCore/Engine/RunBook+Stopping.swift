@@ -1,37 +1,6 @@
 /// How a run stops: a cancel or a failure that ends it, a thrown failure, the time running out,
 /// and the close that accounts for every scan left.
 extension RunBook {
-    /// `--errors throw` or `collect`: `report`'s failure was thrown out of the group, which
-    /// cancelled every other scan and waited for them; their results went with it, and so did the
-    /// body's array of collected results. `discarded` is how many of them had completed all the
-    /// same. Their reports went with the group, so the priorities each child read come from
-    /// `reading` (the ledger), given a slot and a scan.
-    mutating func throwOut(
-        _ report: ScanReport, discarded: Int, at now: Duration, reading: (Int, Int) -> ChildView? = { _, _ in nil }
-    ) -> [RunEvent] {
-        var events = finish(report, at: now)
-        if ending == nil || ending == .failFast(scan: report.scan) {
-            events += stop(.thrown(scan: report.scan), at: now)
-        }
-        for (slot, occupancy) in slots.slots.enumerated() {
-            guard let occupancy else { continue }
-            let cancelled = ScanReport(
-                scan: occupancy.scan, slot: slot, outcome: .failure(.cancelled), ran: .zero,
-                child: reading(slot, occupancy.scan) ?? ChildView())
-            events += finish(cancelled, at: now)
-        }
-        // The collected results, already out of their slots, are lost with the body's array.
-        for (lost, occupancy) in collected.values.sorted(by: { $0.report.scan < $1.report.scan }) {
-            count(occupancy.priority) { $0.collected -= 1 }
-            let cancelled = ScanReport(scan: lost.scan, slot: lost.slot, outcome: .failure(.cancelled), ran: lost.ran, child: lost.child)
-            events += end(cancelled, occupancy, at: now)
-        }
-        collected = [:]
-        progress.discarded = discarded
-        if discarded > 0 { events.append(.change(RunChange(.discarded(discarded), at: now))) }
-        return events
-    }
-
     /// `--duration` has run out: no scan starts after this; the waiting ones are cancelled and the
     /// running ones finish. Nothing happens if the time is not up yet (a timer woken early).
     mutating func closeAdmission(at now: Duration) -> [RunEvent] {
@@ -92,8 +61,8 @@ extension RunBook {
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }
         progress.phase = .stopping(ending)
-        // A throw is booked only once it has left the group (or scope), which had already
-        // cancelled and awaited the others: how long they took to stop is not the book's to time.
+        // A throw is booked as the failed scan ends; the group or scope cancels the others only
+        // once the error reaches it, so the time from here is not how long a cancel took.
         if case .thrown = ending { return [.change(RunChange(.stopping(ending), at: now))] }
         stopAskedAt = now
         progress.stoppedInGap = progress.gapEnds != nil

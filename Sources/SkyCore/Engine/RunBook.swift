@@ -53,6 +53,8 @@ struct RunBook: Sendable {
     /// each with how it ran in the slot it has left, for its terminal event: the array itself is
     /// the body's, and goes if the group throws.
     var collected: [Int: (report: ScanReport, occupancy: SlotOccupancy)] = [:]
+    /// The scans of `collected`, in the order the body collected them: the array's order.
+    var collectedOrder: [Int] = []
     /// Stream runs: the consumer went away and the stream's `onTermination` ran (`terminate`).
     var streamTerminated = false
     /// Scans of the total never scheduled because the run stopped first; they have no events.
@@ -180,12 +182,13 @@ struct RunBook: Sendable {
 
     /// `--errors collect`: the body has taken a scan's result from the group and put it in its
     /// array. The slot is free for the next scan; the result is booked only when the group returns
-    /// the array (`bookCollected`), and lost if the group throws (`throwOut`).
+    /// the array (`bookCollected`), and lost if the group throws (`loseCollected`).
     mutating func collect(_ report: ScanReport, at now: Duration) -> [RunEvent] {
         let occupancy = occupant(of: report)
         vacate(report.slot)
         count(occupancy.priority) { $0.running -= 1; $0.collected += 1 }
         collected[report.scan] = (report, occupancy)
+        collectedOrder.append(report.scan)
         guard recordsEvents else { return [] }
         return [.scan(ScanEvent(kind: .delivered, scan: report.scan, priority: occupancy.priority, slot: report.slot, time: now))]
     }
@@ -237,23 +240,28 @@ struct RunBook: Sendable {
         }
         progress.priorityReadings.note(asked: occupancy.priority, report.child)
         account(report, priority: occupancy.priority, at: now, into: &events)
-        if let askedAt = stopAskedAt {
-            noteEndAfterStop(of: occupancy, outcome: report.outcome, askedAt: askedAt, at: now)
-        }
+        if ending != nil { noteEndAfterStop(of: occupancy, outcome: report.outcome, at: now) }
         noteStopped(at: now)
         return events
     }
 
     /// What an end after the run began to stop tells: how long the scans that check for
-    /// cancellation took to stop, and, once a group's body has returned, a result no one takes.
-    private mutating func noteEndAfterStop(of occupancy: SlotOccupancy, outcome: ScanOutcome, askedAt: Duration, at now: Duration) {
-        if configuration.ignoreCancellationRate > 0 && !occupancy.ignoresCancellation && !occupancy.inStream {
+    /// cancellation took to stop, and a result no one takes: once a group's body has returned,
+    /// or after a failure was thrown out of the group or scope the scan ran in.
+    private mutating func noteEndAfterStop(of occupancy: SlotOccupancy, outcome: ScanOutcome, at now: Duration) {
+        if let askedAt = stopAskedAt, configuration.ignoreCancellationRate > 0 && !occupancy.ignoresCancellation && !occupancy.inStream {
             // Times only grow, so the last one written is the longest.
             progress.checkingStoppedIn = now - askedAt
         }
-        if ending == .taken && configuration.strategy.takesInGroupBody && !outcome.isCancellation {
+        switch ending {
+        case .taken? where configuration.strategy.takesInGroupBody && !outcome.isCancellation:
             // `--take` in a group: the body has returned, so this result reaches no one.
             progress.discarded += 1
+        case .thrown?:
+            // The group or scope the failure left drops what its other scans finish.
+            if case .success = outcome { progress.discarded += 1 }
+        default:
+            break
         }
     }
 

@@ -29,22 +29,18 @@ final class ScanChild: Sendable {
     /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches
     /// the runtime.
     let hasOwnTask: Bool
-    /// `--take` in a task group: where each child announces its own end, which the group keeps
-    /// from its body once the body has returned (`UnawaitedChildren.swift`); `nil` otherwise.
-    let ends: ChildEnds?
     /// `--catalogue`: where each child hands the result it completed; `nil` otherwise.
     let catalogue: SignalCatalogue?
 
     init(
         configuration: RunConfiguration, ledger: SlotLedger, cores: CoreLedger? = nil, isNamed: Bool,
-        ends: ChildEnds? = nil, catalogue: SignalCatalogue? = nil
+        catalogue: SignalCatalogue? = nil
     ) {
         self.configuration = configuration
         self.ledger = ledger
         self.cores = cores
         self.isNamed = isNamed
         hasOwnTask = configuration.strategy != .serial
-        self.ends = ends
         self.catalogue = catalogue
     }
 
@@ -76,10 +72,4 @@ final class ScanChild: Sendable {
         return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 
-}
-
-/// `--errors throw`: a scan's failure, thrown out of its child so that the group's `next()`
-/// rethrows it.
-struct ThrownFailure: Error {
-    let report: ScanReport
 }

@@ -2,14 +2,27 @@
 /// children that carry what comes from outside the loop to the book and to the loop's task.
 extension ScanModel {
     /// The built-in strategy that runs `configuration` on the `Strategy` API, if it has one yet.
+    /// `--errors throw` and `collect` and `--take` each have a loop of their own where the plain
+    /// loop would not show them; elsewhere `next()` answering `nil` after the last result taken
+    /// is all `--take` needs.
     static func strategy(for configuration: RunConfiguration) -> (any Strategy)? {
-        guard configuration.errors == .result && configuration.take == nil else { return nil }
+        let throwing = configuration.errors == .throw
         return switch configuration.strategy {
-        case .serial: SerialLoop()
-        case .unbounded: UnboundedGroup()
-        case .batched: BatchedWindow()
+        case .serial: throwing ? ThrowingSerialLoop() : SerialLoop()
+        case .unbounded, .batched:
+            if configuration.errors == .collect {
+                CollectingWindow()
+            } else if configuration.take != nil {
+                EarlyReturnWindow()
+            } else if throwing {
+                ThrowingWindow()
+            } else if configuration.strategy == .unbounded {
+                UnboundedGroup()
+            } else {
+                BatchedWindow()
+            }
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
-        case .asyncLet: AsyncLetPairs()
+        case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
         case .own: configuration.strategy.added?.strategy
         case .stream, .actorQueue, .actorReentrant: nil
         }
@@ -39,6 +52,7 @@ extension ScanModel {
         let scans = Scans(book: book, inbox: inbox, sinks: sinks, child: child, origin: origin)
         let strategyTask = Task(name: strategyTaskName) {
             await strategy.run(scans)
+            scans.strategyReturned()
             // Unstructured tasks may run on after the loop that started them.
             scans.loopReturned(bagCancels: false)
         }
@@ -59,9 +73,9 @@ extension ScanModel {
                         scans.takeControls()
                         // The watcher also returns when the run's own task is cancelled.
                         if Task.isCancelled { scans.noticeCancellation() }
-                        if scans.isStopping {
+                        if scans.stopCancelsStrategy {
                             strategyTask.cancel()
-                        } else if !strategyReturned {
+                        } else if !scans.isStopping && !strategyReturned {
                             addControlWatcher(to: &group)
                         }
                     case .deadline:
@@ -76,5 +90,19 @@ extension ScanModel {
         }
         // Scans the strategy left running (unstructured tasks) book their own ends.
         await scans.waitForEveryScan()
+    }
+}
+
+extension RunConfiguration {
+    /// The file under Sources/SkyCore/Strategies that holds the loop this run runs, for the code
+    /// panel: each strategy type on the API is named as its file. `nil` for a package's own.
+    public var loopFile: String? {
+        switch strategy {
+        case .own: nil
+        case .stream: "ResultStream.swift"
+        case .actorQueue, .actorReentrant: "ActorStation.swift"
+        case .serial, .unbounded, .batched, .asyncLet, .unstructured:
+            ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
+        }
     }
 }

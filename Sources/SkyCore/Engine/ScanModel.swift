@@ -35,15 +35,8 @@ public actor ScanModel {
     /// The book's answers to the loops' questions, as of the last transition: read with it, under
     /// the same lock, so the loops ask without taking the lock again.
     private(set) var loop = RunBook.LoopState()
-    /// Serial runs: the loop is parked in a pause, until a control or the deadline.
-    var serialGate: CheckedContinuation<Void, Never>?
     /// Results the strategy's loop has taken, for `--take`.
     var resultsTaken = 0
-    /// `--take` in a task group: the children's own announcements of their ends, and what the
-    /// bookkeeper keeps of them until the body returns (`UnawaitedChildren.swift`).
-    let childEnds: ChildEnds?
-    var unclaimedEnds: [Int: ScanReport] = [:]
-    var bodyHasReturned = false
     /// `--strategy actor-queue`: the jobs that wait for their turn (`ActorStation.swift`).
     var jobQueue = JobQueue()
 
@@ -65,9 +58,8 @@ public actor ScanModel {
         ledger = SlotLedger(
             slots: configuration.strategy.usesBatch ? RunConfiguration.batchRange.upperBound : configuration.window)
         cores = configuration.verify ? CoreLedger() : nil
-        childEnds = configuration.take != nil && configuration.strategy.takesInGroupBody ? ChildEnds() : nil
         child = ScanChild(
-            configuration: configuration, ledger: ledger, cores: cores, isNamed: !sinks.isEmpty, ends: childEnds,
+            configuration: configuration, ledger: ledger, cores: cores, isNamed: !sinks.isEmpty,
             catalogue: configuration.catalogue.map(SignalCatalogue.init(mode:)))
     }
 
@@ -130,14 +122,10 @@ public actor ScanModel {
     /// The strategies not yet on the `Strategy` API, each a loop of the steps in `LoopSteps.swift`.
     private func runOnLoopSteps() async {
         switch configuration.strategy {
-        case .serial: await runSerialVariant()
-        case .asyncLet: await runAsyncLetVariant()
-        case .unstructured: await runUnstructuredVariant()
         case .actorQueue, .actorReentrant: await runActorStation()
-        case .unbounded: await bookingUnawaitedEnds { await self.runUnboundedVariant() }
-        case .batched: await bookingUnawaitedEnds { await self.runWindowVariant() }
         case .stream: await runResultStream()
-        case .own(let name): preconditionFailure("no strategy named \(name) was added: RunConfiguration.problem refuses the run")
+        case .serial, .unbounded, .batched, .asyncLet, .unstructured, .own:
+            preconditionFailure("\(configuration.strategy.rawValue) runs on the Strategy API (ScanModel.strategy(for:))")
         }
     }
 

@@ -83,4 +83,17 @@ extension ScanModel {
         settle(report, at: now())
         if tookEnough() { write { [now = now()] in $0.stop(.taken, at: now) } }
     }
+
+    /// `--spacing`: sleeps between one scan's end and the next one's start, the book knowing when
+    /// the sleep ends. It ends early when `--duration` runs out: no scan would start after it.
+    func sleepGap() async {
+        var gapEnd = ContinuousClock.now + configuration.spacing
+        if let duration = configuration.duration { gapEnd = min(gapEnd, origin + duration) }
+        let until = Duration.microseconds((gapEnd - origin).wholeMicroseconds)
+        write { [now = now()] in $0.beginGap(until: until, at: now) }
+        // A cancel cuts the sleep short.
+        try? await Task.sleep(until: gapEnd, clock: .continuous)
+        // Woken at the deadline, the sleeper may run before the deadline's own watcher.
+        write { [now = now()] in $0.endGap(at: now) + $0.closeAdmission(at: now) }
+    }
 }

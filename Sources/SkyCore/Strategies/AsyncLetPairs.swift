@@ -5,7 +5,7 @@
 /// nothing, and the pair's scope is left without awaiting it. Swift does not let the child outlive
 /// the scope: it cancels the second, then waits for it to end, and only then is the scope left, so
 /// the next pair starts after the second has stopped. A task group whose body returns early
-/// (`--take`, `WindowVariants.swift`) also waits for its children, but cancels none.
+/// (`--take`, `EarlyReturnWindow.swift`) also waits for its children, but cancels none.
 struct AsyncLetPairs: Strategy {
     func run(_ scans: Scans) async {
         while let first = await scans.next() {

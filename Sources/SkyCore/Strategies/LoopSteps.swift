@@ -9,7 +9,7 @@ extension ScanModel {
         case control
         /// `--duration` may have run out.
         case deadline
-        /// The serial loop's own child returned.
+        /// The strategy's task returned (`ScanModel+Strategy.swift`).
         case loopEnded
         /// A task that carried a job to the actor has returned: the actor booked the job's end.
         case jobReturned
@@ -77,29 +77,21 @@ extension ScanModel {
     /// at `--work 0` (docs/performance.md) and a millionth of a scan at the default work.
     private func addChild(for start: RunBook.Start, to group: inout ThrowingTaskGroup<Wake, any Error>, at now: Duration) {
         // The child captures only what it needs: a task's context is allocated and copied.
-        let (child, throwing) = (self.child, configuration.errors.throwsFailures)
+        let child = self.child
         let (scan, slot, priority) = (start.scan, start.slot, start.priority)
         let name = child.isNamed ? ScanChild.taskName(of: scan) : nil
         let added: Bool
-        if child.ends != nil || child.catalogue != nil {
-            // `--take` in a group: the child also announces its end, for a body that may have
-            // returned (`UnawaitedChildren.swift`); `--catalogue`: it hands a result to the
-            // catalogue (`SignalCatalogue.swift`). A closure of its own: in the other one, such a
-            // step cost every run a tenth of the engine's speed at `--work 0`.
+        if let catalogue = child.catalogue {
+            // `--catalogue`: the child hands a result to the catalogue (`SignalCatalogue.swift`).
+            // A closure of its own, so a run without one pays nothing for the step.
             added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
                 let report = await child.run(scan: scan, in: slot)
-                if let catalogue = child.catalogue, case .success(let result) = report.outcome { await catalogue.add(result) }
-                child.ends?.announce(report)
-                if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
+                if case .success(let result) = report.outcome { await catalogue.add(result) }
                 return .finished(report)
             }
         } else {
             added = group.addTaskUnlessCancelled(name: name, priority: priority.taskPriority) { @concurrent in
-                let report = await child.run(scan: scan, in: slot)
-                // `--errors throw` or `collect`: a failure leaves the child as an error, which
-                // `next()` rethrows.
-                if throwing, case .failure(.failed) = report.outcome { throw ThrownFailure(report: report) }
-                return .finished(report)
+                .finished(await child.run(scan: scan, in: slot))
             }
         }
         if !added {
@@ -119,39 +111,11 @@ extension ScanModel {
         write { $0.finish(report, at: now) }
     }
 
-    /// `--errors collect`: whether the body keeps `report`'s result in its array rather than book
-    /// it now. Only results are kept: a failure is thrown, a cancelled scan has none.
-    func collects(_ report: ScanReport) -> Bool {
-        guard configuration.errors == .collect, case .success = report.outcome else { return false }
-        return true
-    }
-
-    /// `--errors throw` or `collect`: books the failure the group threw, and the scans it cancelled
-    /// with it.
-    func settleThrown(_ thrown: ThrownFailure) {
-        // The children counted their own completions; those the group took are booked, the rest
-        // were finished and thrown away.
-        let finished = ledger.totals().completed
-        write { [now = now()] book in
-            book.throwOut(
-                thrown.report, discarded: max(0, finished - book.progress.counters.completed), at: now,
-                reading: { [ledger] slot, scan in ledger.reading(slot: slot, scan: scan) })
-        }
-    }
-
     /// Takes the controls sent since the last look.
     func takeControls(at now: Duration) {
         for control in inbox.drain() {
             write { $0.apply(control, at: now) }
         }
-        // A parked serial loop looks again at every control.
-        wakeSerialLoop()
-    }
-
-    /// Lets a serial loop parked in a pause look at the book again.
-    func wakeSerialLoop() {
-        serialGate?.resume()
-        serialGate = nil
     }
 
     /// The run's own task may be cancelled rather than sent `cancel` (its owner does both, to
@@ -170,7 +134,6 @@ extension ScanModel {
             if !isStopping { addControlWatcher(to: &group) }
         case .deadline:
             write { $0.closeAdmission(at: now) }
-            wakeSerialLoop()
         case .finished, .loopEnded, .jobReturned:
             break
         }

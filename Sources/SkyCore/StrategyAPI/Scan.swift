@@ -46,6 +46,16 @@ public final class Scan: Sendable {
         return report.outcome
     }
 
+    /// Runs the scan as `run()` does; with `--errors throw` or `collect`, a failure is thrown
+    /// instead of returned, as the child of a throwing group throws it, and `next()` on the group
+    /// rethrows it. A cancelled scan or a wrong result is returned: neither is a fault of the scan.
+    @concurrent @discardableResult
+    public func runThrowing() async throws(ScanError) -> ScanOutcome {
+        let outcome = await run()
+        if scans.child.configuration.errors.throwsFailures, case .failure(.failed(let failure)) = outcome { throw .failed(failure) }
+        return outcome
+    }
+
     deinit {
         // Taken from `next()` and never run: cancelled if the run is stopping, a broken rule if not.
         if state.load(ordering: .relaxed) == State.handedOut { scans.drop(self) }

@@ -48,6 +48,17 @@ public final class Scans: Sendable {
     /// How many scans may run at once now: `--batch`, as `+` and `-` change it.
     public var batch: Int { liveBatch.load(ordering: .relaxed) }
 
+    /// `--take`, for a group whose body counts the results it takes: whether `taken` are as many
+    /// as the run takes. Once they are, the run stops taking: `next()` hands out no more scans,
+    /// and the body returns with what it has. (A loop that takes its results one by one needs no
+    /// count: `next()` answers `nil` after the last one.)
+    public func hasEnough(_ taken: Int) -> Bool {
+        guard let take = child.configuration.take, taken >= take else { return false }
+        write { book, events, now in events += book.haveTaken(taken, at: now) }
+        gate.open()
+        return true
+    }
+
     /// The next scan to start, which now holds a slot of the window: the highest-priority one
     /// waiting. Waits while the run is paused; `nil` when the window is full, or when no scan will
     /// start again (the run is stopping or has none left), or when the calling task is cancelled.
@@ -113,16 +124,24 @@ public final class Scans: Sendable {
         write { book, events, now in events += book.endGap(at: now) + book.closeAdmission(at: now) }
     }
 
-    /// Books a scan's end. A cancelled scan whose run is not stopping was cancelled by the
-    /// strategy's own structure (a scope left, a bag torn down): the run goes on.
+    /// Books a scan's end, with what `--errors` and `--take` make of it (`RunBook.settle`). A
+    /// cancelled scan whose run is not stopping was cancelled by the strategy's own structure (a
+    /// scope left, a bag torn down): the run goes on.
     func settle(_ report: ScanReport) {
-        let drained = write { book, events, now in
-            events += book.finish(report, at: now)
-            return book.progress.counters.running == 0
+        let (drained, stopped) = write { book, events, now in
+            let wasStopping = book.ending != nil
+            events += book.settle(report, at: now)
+            return (book.progress.counters.running == 0, !wasStopping && book.ending != nil)
         }
         if spacing > .zero { gapDue.store(true, ordering: .relaxed) }
         // The engine may be waiting for the last scan; a paused `next()` looks again too.
-        if drained { gate.open() }
+        if drained || stopped { gate.open() }
+    }
+
+    /// The strategy has returned: a group that collected results has handed its array back, and
+    /// a group whose body returned early has dropped what its children finished after.
+    func strategyReturned() {
+        write { book, events, now in events += book.strategyReturned(at: now) }
     }
 
     /// A scan taken from `next()` and never run: cancelled with the run if it is stopping; a
@@ -183,6 +202,10 @@ public final class Scans: Sendable {
 
     /// Whether the run is stopping: a cancel, a failure, a broken rule.
     var isStopping: Bool { book.withLock { $0.ending != nil } }
+
+    /// Whether the run's stop is the engine's to carry out, by cancelling the strategy's task
+    /// (`RunBook.stopCancelsStrategy`).
+    var stopCancelsStrategy: Bool { book.withLock { $0.stopCancelsStrategy } }
 
     /// Returns once no scan holds a slot: every scan the strategy took has ended or been dropped.
     func waitForEveryScan() async {

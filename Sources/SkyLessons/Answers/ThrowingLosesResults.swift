@@ -15,7 +15,9 @@ enum ThrowingLosesResults {
                 text += "At that moment the body's array held \(Say.count(held, "finished result")); the throw lost them all"
                 let more = facts.discarded - held
                 if more > 0 { text += ", and \(more) more that had finished but were still in the group" }
-                text += ": \(facts.discarded) discarded, as the summary says. The run booked \(facts.completed.count) completed."
+                text += ": \(facts.discarded) discarded, as the summary says."
+                // Scans that completed after the throw are booked completed, and went with the group.
+                text += " Results the program kept: \(max(0, facts.completed.count - max(0, more)))."
             } else {
                 let kept = facts.completed.filter { $0.time <= stop.time }.count
                 text += "The body had booked each result as it arrived, so the \(Say.count(kept, "completed scan")) before it were the run's already; "

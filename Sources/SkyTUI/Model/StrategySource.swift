@@ -27,41 +27,13 @@ public struct StrategySource: Equatable, Sendable {
         }
     }
 
-    /// The file that holds each of Sky's strategies' loop; `nil` for a package's own.
-    static func fileName(of strategy: ScanStrategy) -> String? {
-        switch strategy {
-        case .serial: "SerialLoop.swift"
-        case .unbounded: "UnboundedGroup.swift"
-        case .batched: "BatchedWindow.swift"
-        case .stream: "ResultStream.swift"
-        case .asyncLet: "AsyncLetPairs.swift"
-        case .unstructured: "UnstructuredTasks.swift"
-        case .actorQueue, .actorReentrant: "ActorStation.swift"
-        case .own: nil
-        }
-    }
-
-    /// The file that holds the loop `configuration` runs: a strategy's variants (a throwing group,
-    /// a collecting body, a body that returns early) have a file of their own.
-    static func fileName(of configuration: RunConfiguration) -> String? {
-        // The variants still run on the engine's loop steps, each from a file of its own.
-        let variant = configuration.errors != .result || configuration.take != nil
-        return switch configuration.strategy {
-        case .batched where variant: "WindowVariants.swift"
-        case .serial where variant: "SerialLoopVariants.swift"
-        case .unbounded where variant: "UnboundedGroupVariants.swift"
-        case .unstructured where variant: "UnstructuredTasksVariants.swift"
-        case .asyncLet where variant: "AsyncLetPairsVariants.swift"
-        default: fileName(of: configuration.strategy)
-        }
-    }
-
     public static func of(_ configuration: RunConfiguration) -> StrategySource {
-        fileName(of: configuration).map(source(named:)) ?? own(configuration.strategy)
+        configuration.loopFile.map(source(named:)) ?? own(configuration.strategy)
     }
 
+    /// The plain loop of `strategy`, as a run with no `--errors` or `--take` runs it.
     public static func of(_ strategy: ScanStrategy) -> StrategySource {
-        fileName(of: strategy).map(source(named:)) ?? own(strategy)
+        of(RunConfiguration(total: 1, batch: 1, seed: 0, strategy: strategy))
     }
 
     /// A package's own strategy, from the file it was written in, or a line that says why not.
