@@ -14,21 +14,24 @@ extension RunBook {
             events += stop(.thrown(scan: report.scan), at: now)
             events += loseCollected(at: now)
         }
-        // `--take`, where the loop takes each result as its scan ends; a group's body counts its
-        // own (`Scans.hasEnough`), as it takes them from the group.
-        if let take = configuration.take, ending == nil, !configuration.strategy.takesInGroupBody {
+        // `--take`, where the loop takes each result as its scan ends; a group's body and a
+        // stream's consumer count their own (`Scans.hasEnough`), as they take them.
+        if let take = configuration.take, ending == nil, !configuration.strategy.countsItsResults {
             let c = progress.counters
             if c.completed + c.failed + c.verificationFailures >= take { events += stop(.taken, at: now) }
         }
         return events
     }
 
-    /// `--take` in a group: the body has taken `taken` results and returns. The results its
-    /// children finished that it did not take stay in the group, which drops them.
+    /// `--take` in a group or a stream: the body or the consumer has taken `taken` results and
+    /// returns. The results a group's children finished that its body did not take stay in the
+    /// group, which drops them.
     mutating func haveTaken(_ taken: Int, at now: Duration) -> [RunEvent] {
-        guard ending == nil else { return [] }
+        // The last result of the run is no early return: the run is simply drained.
+        guard ending == nil, !isDrained else { return [] }
         let c = progress.counters
-        progress.discarded += max(0, c.completed + c.failed + c.verificationFailures - taken)
+        // A stream's consumer leaves what it did not take to the stream, which goes with it.
+        if configuration.strategy.takesInGroupBody { progress.discarded += max(0, c.completed + c.failed + c.verificationFailures - taken) }
         return stop(.taken, at: now)
     }
 

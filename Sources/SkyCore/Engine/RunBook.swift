@@ -97,20 +97,8 @@ struct RunBook: Sendable {
         if brokenRule == nil { brokenRule = rule }
     }
 
-    /// What a strategy's loop asks of the book after every step.
-    struct LoopState: Equatable, Sendable {
-        var stopping = false
-        var drained = false
-        var canStart = false
-        /// The ready queue has room for a chunk of the scans not yet scheduled.
-        var wantsAdmission = false
-    }
-
-    var loopState: LoopState {
-        LoopState(
-            stopping: ending != nil, drained: isDrained, canStart: canStart,
-            wantsAdmission: queue.count <= queueLimit / 2 && nextScan < scanLimit && ending == nil)
-    }
+    /// The ready queue has room for a chunk of the scans not yet scheduled.
+    var wantsAdmission: Bool { queue.count <= queueLimit / 2 && nextScan < scanLimit && ending == nil }
 
     /// Scans that hold a slot: running, or ended with their result still in the stream.
     private var occupied: Int { progress.counters.running + progress.counters.inStream }
@@ -163,7 +151,7 @@ struct RunBook: Sendable {
 
     /// Tops the ready queue up from the scans not yet scheduled, once it has run half empty.
     mutating func admit(at now: Duration) -> [RunEvent] {
-        guard loopState.wantsAdmission else { return [] }
+        guard wantsAdmission else { return [] }
         var events: [RunEvent] = []
         schedule(at: now, into: &events)
         return events

@@ -23,8 +23,10 @@ extension ScanModel {
             }
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
         case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
+        case .stream: ResultStream()
+        case .actorQueue: ActorStation(queued: true)
+        case .actorReentrant: ActorStation(queued: false)
         case .own: configuration.strategy.added?.strategy
-        case .stream, .actorQueue, .actorReentrant: nil
         }
     }
 
@@ -40,10 +42,12 @@ extension ScanModel {
     /// Runs `strategy` until it returns and every scan it took has ended.
     ///
     /// The strategy runs in a task of its own, which the engine cancels when the run begins to
-    /// stop: its group, or its `async let`s, cancel their children, and `next()` answers `nil`.
-    /// Nothing else cancels it, not even a cancel of the run's own task, which the engine books as
-    /// the stop first: so every cancellation a scan meets comes after the stop that caused it, or
-    /// from the strategy's own structure (a scope left, a bag torn down), which stops nothing.
+    /// stop (a cancel, a signal, `--fail-fast`), as soon as the stop is booked (`Scans.write`):
+    /// its group, or its `async let`s, cancel their children, and `next()` answers `nil`. A thrown
+    /// failure and `--take` are the strategy's own to carry out. Nothing else cancels it, not even
+    /// a cancel of the run's own task, which the engine books as the stop first: so every
+    /// cancellation a scan meets comes after the stop that caused it, or from the strategy's own
+    /// structure (a scope left, a bag torn down), which stops nothing.
     ///
     /// Beside it, the engine keeps a child that waits for the next control (a key, a signal, a
     /// stop the book began), one that closes admission when `--duration` is up, and one that sends
@@ -56,6 +60,7 @@ extension ScanModel {
             // Unstructured tasks may run on after the loop that started them.
             scans.loopReturned(bagCancels: false)
         }
+        scans.runs(in: strategyTask)
         do {
             try await withThrowingTaskGroup(of: Wake.self) { group in
                 group.addTask {
@@ -80,8 +85,6 @@ extension ScanModel {
                         }
                     case .deadline:
                         scans.closeAdmission()
-                    case .finished, .jobReturned:
-                        break
                     }
                 }
             }
@@ -99,9 +102,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .stream: "ResultStream.swift"
-        case .actorQueue, .actorReentrant: "ActorStation.swift"
-        case .serial, .unbounded, .batched, .asyncLet, .unstructured:
+        case .serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

@@ -1,15 +1,15 @@
 /// Runs a batch of scans with structured concurrency and owns the truth about them.
 ///
-/// `run()` hands the scans to one of the strategies (`Sources/SkyCore/Strategies/`), each a
-/// different shape of structured concurrency around the same child body (`ScanChild`). Whatever
-/// the strategy, results come back to this actor one at a time, and only here is the run book
-/// (`RunBook`) written: a finished scan, a control, a deadline, each is one transition, and its
-/// events go to the sinks in the order the book wrote them.
+/// `run()` hands the scans to a strategy (`Sources/SkyCore/Strategies/`, or a package's own), each
+/// a different shape of structured concurrency around the same child body (`ScanChild`), written
+/// on the `Strategy` API (`ScanModel+Strategy.swift`). The run book (`RunBook`) is written where
+/// things happen: a scan's start as the strategy takes it, its end as its child returns, a control
+/// as admission takes it. Each is one transition under the book's lock, and its events go to the
+/// sinks in the order the book wrote them (`Scans.write`).
 ///
-/// The book sits behind a short lock as well. The actor is what keeps its writers in order; the
-/// lock is for readers that cannot wait for the actor: a dashboard on a plain thread calls
+/// Readers that cannot wait take the same short lock: a dashboard on a plain thread calls
 /// `snapshot()` while every pool thread may be busy with scans, and gets the book as it is now.
-/// Controls (`send(_:)`) go to an inbox, which wakes the strategy's loop.
+/// Controls (`send(_:)`) go to an inbox, which admission drains and which wakes the engine.
 public actor ScanModel {
     /// Failures kept in each snapshot for the errors panel.
     public static let recentErrorLimit = RunBook.recentErrorLimit
@@ -32,13 +32,6 @@ public actor ScanModel {
     /// The same, for readers on any thread; `nil` before the run.
     private nonisolated let started = Locked<ContinuousClock.Instant?>(nil)
     private var hasRun = false
-    /// The book's answers to the loops' questions, as of the last transition: read with it, under
-    /// the same lock, so the loops ask without taking the lock again.
-    private(set) var loop = RunBook.LoopState()
-    /// Results the strategy's loop has taken, for `--take`.
-    var resultsTaken = 0
-    /// `--strategy actor-queue`: the jobs that wait for their turn (`ActorStation.swift`).
-    var jobQueue = JobQueue()
 
     /// The strategy to run in place of the configuration's built-in one, if any.
     private let ownStrategy: (any Strategy)?
@@ -100,14 +93,13 @@ public actor ScanModel {
         started.withLock { [origin] in $0 = origin }
         write { $0.open(at: .zero) }
         // Controls sent before the run (a pause, to step from the first scan) hold from the start.
-        takeControls(at: .zero)
-        noticeCancellation(at: .zero)
+        for control in inbox.drain() { write { $0.apply(control, at: .zero) } }
+        if Task.isCancelled { write { $0.stop(.cancelled, at: .zero) } }
 
-        if let strategy = ownStrategy ?? Self.strategy(for: configuration) {
-            await run(strategy)
-        } else {
-            await runOnLoopSteps()
+        guard let strategy = ownStrategy ?? Self.strategy(for: configuration) else {
+            preconditionFailure("no strategy named \(configuration.strategy.rawValue): RunConfiguration.problem refuses the run")
         }
+        await run(strategy)
 
         if let catalogue = child.catalogue {
             let tally = await catalogue.tally
@@ -119,63 +111,14 @@ public actor ScanModel {
         return book.withLock { $0.summary(final) }
     }
 
-    /// The strategies not yet on the `Strategy` API, each a loop of the steps in `LoopSteps.swift`.
-    private func runOnLoopSteps() async {
-        switch configuration.strategy {
-        case .actorQueue, .actorReentrant: await runActorStation()
-        case .stream: await runResultStream()
-        case .serial, .unbounded, .batched, .asyncLet, .unstructured, .own:
-            preconditionFailure("\(configuration.strategy.rawValue) runs on the Strategy API (ScanModel.strategy(for:))")
-        }
-    }
-
     /// Time since the run started, in whole microseconds: what the events file can write exactly,
     /// so that a replay of the file works from the same times as the run did.
     func now() -> Duration { .microseconds((.now - origin).wholeMicroseconds) }
 
-    /// Carries out one transition of the run book, under the lock readers take, and hands the
-    /// events it wrote to the sinks, in order.
+    /// Carries out one transition of the run book, before or after the strategy runs, and hands
+    /// the events it wrote to the sinks, in order.
     func write(_ transition: (inout RunBook) -> [RunEvent]) {
-        let events = book.withLock { book in
-            defer { loop = book.loopState }
-            return transition(&book)
-        }
-        record(events)
-    }
-
-    /// `start` as a transition: the scan to start, if any, with its event handed on.
-    func startNext(at now: Duration) -> RunBook.Start? {
-        guard loop.canStart else { return nil }
-        return starting { $0.start(at: now) }
-    }
-
-    /// `send` as a transition: the scan whose job a task carries to the actor, if any.
-    func sendNext() -> ReadyQueue.Entry? {
-        book.withLock { book in
-            defer { loop = book.loopState }
-            return book.send()
-        }
-    }
-
-    /// `startArrived` as a transition: the job to start, if any, with its event handed on.
-    func startArrived(at now: Duration) -> RunBook.Start? {
-        starting { $0.startArrived(at: now) }
-    }
-
-    /// A transition that may start a scan, with the start's event handed on.
-    private func starting(_ transition: (inout RunBook) -> RunBook.Start?) -> RunBook.Start? {
-        let start = book.withLock { book in
-            defer { loop = book.loopState }
-            return transition(&book)
-        }
-        if let start {
-            for sink in sinks { sink.record(start.event) }
-        }
-        return start
-    }
-
-    /// Hands events the book has written to the sinks.
-    func record(_ events: [RunEvent]) {
+        let events = book.withLock { transition(&$0) }
         for event in events {
             for sink in sinks { sink.record(event) }
         }

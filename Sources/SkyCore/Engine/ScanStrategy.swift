@@ -117,6 +117,11 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// the group then waits for the children still running, and drops what they return.
     public var takesInGroupBody: Bool { self == .batched || self == .unbounded }
 
+    /// Whether the strategy counts the results it takes for `--take` (`Scans.hasEnough`): a
+    /// group's body and a stream's consumer. The others take each result as its scan ends, and
+    /// the book counts for them.
+    var countsItsResults: Bool { takesInGroupBody || self == .stream }
+
     /// With `--errors throw`, what a failure is thrown out of: in `serial`, the loop, which runs
     /// each scan on the loop's own task, so no scan starts after it; in `unbounded` and
     /// `batched`, the task group, which cancels every other child; in `async-let`, the pair's

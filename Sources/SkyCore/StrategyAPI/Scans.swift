@@ -32,6 +32,8 @@ public final class Scans: Sendable {
     private let liveBatch: Atomic<Int>
     /// A scan has ended since the last gap: the next start waits `spacing`.
     private let gapDue = Atomic<Bool>(false)
+    /// The task the strategy runs in, for a stop to cancel (`write`).
+    private let strategyTask = Locked<Task<Void, Never>?>(nil)
 
     init(book: Locked<RunBook>, inbox: ControlInbox, sinks: [any ScanEventSink], child: ScanChild, origin: ContinuousClock.Instant) {
         self.book = book
@@ -63,47 +65,71 @@ public final class Scans: Sendable {
     /// waiting. Waits while the run is paused; `nil` when the window is full, or when no scan will
     /// start again (the run is stopping or has none left), or when the calling task is cancelled.
     public func next() async -> Scan? {
-        if spacing > .zero && gapDue.exchange(false, ordering: .relaxed) { await sleepGap() }
+        if spacing > .zero && !child.configuration.strategy.sendsToAnActor && gapDue.exchange(false, ordering: .relaxed) {
+            await sleepGap()
+        }
+        let start = await admit { book, events, now in
+            let start = book.start(at: now)
+            if let start { events.append(start.event) }
+            return start
+        }
+        return start.map { Scan(number: $0.scan, priority: $0.priority, slot: $0.slot, scans: self) }
+    }
+
+    /// `--strategy actor-queue` and `actor-reentrant`: the next job to send to the actor, as
+    /// `next()` hands out a scan, but holding no slot: it starts at the actor, in the order the
+    /// jobs arrive there (`Job`).
+    func nextJob() async -> Job? {
+        let entry = await admit { book, _, _ in book.send() }
+        return entry.map { Job(number: $0.scan, priority: $0.priority, scans: self) }
+    }
+
+    private enum Admission<Handed> {
+        case handed(Handed)
+        case full
+        case paused
+        case over
+    }
+
+    /// Takes the controls, then hands out what `hand` takes from the book: waits while the run is
+    /// paused, and answers `nil` when the window is full or nothing more will start.
+    private func admit<Handed>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) async -> Handed? {
         while true {
             let seen = gate.generation
             takeControls()
             // Cancelled by the engine, which has booked the stop, or by the strategy's own
             // structure, which stops nothing: either way, nothing to start here.
             if Task.isCancelled { return nil }
-            switch admit() {
-            case .start(let start): return Scan(number: start.scan, priority: start.priority, slot: start.slot, scans: self)
+            let admission: Admission<Handed> = write { book, events, now in
+                while true {
+                    if let handed = hand(&book, &events, now) {
+                        // The ready queue is topped up once the scan is on its way.
+                        events += book.admit(at: now)
+                        return .handed(handed)
+                    }
+                    if book.wantsAdmission {
+                        // Scheduling fills the queue past half, so this looks once more at most.
+                        events += book.admit(at: now)
+                        continue
+                    }
+                    if book.ending != nil || book.hasNoMoreToStart { return .over }
+                    if book.progress.phase == .paused && book.pendingSteps == 0 { return .paused }
+                    return .full
+                }
+            }
+            switch admission {
+            case .handed(let handed): return handed
             case .full, .over: return nil
             case .paused: await gate.wait(unless: seen)
             }
         }
     }
 
-    private enum Admission {
-        case start(RunBook.Start)
-        case full
-        case paused
-        case over
-    }
-
-    /// One look at the book: a scan to start, or why there is none.
-    private func admit() -> Admission {
-        return write { book, events, now in
-            while true {
-                if let start = book.start(at: now) {
-                    events.append(start.event)
-                    // The ready queue is topped up once the scan is on its way.
-                    events += book.admit(at: now)
-                    return .start(start)
-                }
-                if book.loopState.wantsAdmission {
-                    events += book.admit(at: now)
-                    if book.canStart { continue }
-                }
-                if book.ending != nil || book.hasNoMoreToStart { return .over }
-                if book.progress.phase == .paused && book.pendingSteps == 0 { return .paused }
-                return .full
-            }
-        }
+    /// `--strategy actor-queue`: the gap between one job's end and the next one's start, which
+    /// the actor sleeps before it passes its queue on; none once the run stops or runs dry.
+    func restBetweenJobs() async {
+        guard spacing > .zero, !book.withLock({ $0.ending != nil || $0.isDrained }) else { return }
+        await sleepGap()
     }
 
     /// `--spacing`: sleeps between the last scan's end and the next one's start, the book knowing
@@ -114,7 +140,8 @@ public final class Scans: Sendable {
         if let deadline { end = min(end, deadline) }
         let until = Duration.microseconds((end - origin).wholeMicroseconds)
         let sleeps = write { book, events, now in
-            guard book.ending == nil && !book.hasNoMoreToStart else { return false }
+            // Jobs sent to the actor and not yet started are still to start.
+            guard book.ending == nil && !(book.hasNoMoreToStart && book.station.isEmpty) else { return false }
             events += book.beginGap(until: until, at: now)
             return true
         }
@@ -136,6 +163,14 @@ public final class Scans: Sendable {
         if spacing > .zero { gapDue.store(true, ordering: .relaxed) }
         // The engine may be waiting for the last scan; a paused `next()` looks again too.
         if drained || stopped { gate.open() }
+    }
+
+    /// `--strategy stream`: the consumer went away, and the stream's `onTermination` runs.
+    func streamTerminated() {
+        write { book, events, now in
+            guard book.ending != nil && !book.streamTerminated else { return }
+            events += book.terminate(at: now)
+        }
     }
 
     /// The strategy has returned: a group that collected results has handed its array back, and
@@ -224,28 +259,38 @@ public final class Scans: Sendable {
     /// events it wrote to the sinks, in order. Writers take turns (`writing`) from the transition
     /// to the last event handed on, so transitions from any thread reach the sinks in the book's
     /// order and their times never go back; the book's own lock is let go before the sinks run, so
-    /// a sink may read a snapshot. A transition that begins the run's stop wakes the engine, which
-    /// cancels the strategy's task.
+    /// a sink may read a snapshot. A transition that begins the run's stop cancels the strategy's
+    /// task, where the stop is the engine's to carry out, as soon as the locks are let go, so that
+    /// nothing the strategy does comes between the stop and the cancel; and it wakes the engine.
     @discardableResult
     func write<Result>(_ transition: (inout RunBook, inout [RunEvent], Duration) -> Result) -> Result {
-        func transact() -> (Result, stopped: Bool) {
+        func transact() -> (Result, stopped: Bool, cancels: Bool) {
             var events: [RunEvent] = []
-            let (result, stopped) = book.withLock { book in
+            let (result, stopped, cancels) = book.withLock { book in
                 let wasStopping = book.ending != nil
                 let result = transition(&book, &events, now())
-                return (result, !wasStopping && book.ending != nil)
+                let stopped = !wasStopping && book.ending != nil
+                return (result, stopped, stopped && book.stopCancelsStrategy)
             }
             for event in events {
                 for sink in sinks { sink.record(event) }
             }
-            return (result, stopped)
+            return (result, stopped, cancels)
         }
         // With no sink, there is no order of events to keep beyond the book's own lock.
-        let (result, stopped) = sinks.isEmpty ? transact() : writing.withLock { writes in
+        let (result, stopped, cancels) = sinks.isEmpty ? transact() : writing.withLock { writes in
             writes &+= 1
             return transact()
         }
+        if cancels { strategyTask.withLock { $0 }?.cancel() }
         if stopped { inbox.ring() }
         return result
+    }
+
+    /// The task the strategy runs in, once the engine has started it (`ScanModel+Strategy.swift`).
+    func runs(in task: Task<Void, Never>) {
+        strategyTask.withLock { $0 = task }
+        // A stop booked before the task was known: the engine's watcher cancels it too, later.
+        if stopCancelsStrategy { task.cancel() }
     }
 }

@@ -30,10 +30,6 @@ enum CountersPanel {
             let with = snapshot.configuration.errors == .collect ? "the body's array" : "the group"
             notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with \(with)")
         }
-        if snapshot.configuration.strategy == .stream {
-            // Finished, and waiting in the AsyncStream for the consumer to take them.
-            notes.append("\(counters.inStream) in stream")
-        }
         if snapshot.configuration.errors == .collect && !state.isFinished {
             // Completed, and held in the body's array until the group returns it.
             notes.append("\(counters.collected) in the body's array")
