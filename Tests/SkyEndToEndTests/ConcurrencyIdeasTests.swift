@@ -52,8 +52,9 @@ struct ConcurrencyIdeasTests {
         #expect((lines.first?["take"] as? Int) == 2)
         let stop = try #require(lines.firstIndex { $0["event"] as? String == "stopping" })
         #expect(lines[stop]["reason"] as? String == "taken")
-        // The consumer stopped after its second result, and the stream terminated as it left.
-        #expect(lines[..<stop].filter(Self.isEnd).count == 2)
+        // The consumer stopped after its second result (another scan may have ended meanwhile,
+        // its result not yet taken), and the stream terminated as it left.
+        #expect(lines[..<stop].filter(Self.isEnd).count >= 2)
         #expect(lines[stop + 1]["event"] as? String == "terminated")
         #expect(!lines[stop...].contains { $0["event"] as? String == "started" })
         #expect(lines.last?["event"] as? String == "finished" && lines.last?["reason"] as? String == "taken")
@@ -97,13 +98,15 @@ struct ConcurrencyIdeasTests {
             ["--take", "3", "--total", "12", "--batch", "4", "--seed", "5", "--failure-rate", "0.3", "--work", "20000"], files)
         #expect(summary["ending"] as? String == "taken")
         let stop = try #require(lines.firstIndex { $0["event"] as? String == "stopping" })
-        #expect(lines[..<stop].filter(Self.isEnd).count == 3)
+        // Three taken, and any other that ended while the body took them: it stays in the group.
+        let untaken = lines[..<stop].filter(Self.isEnd).count - 3
+        #expect(untaken >= 0)
         let unawaited = lines[stop...].filter { Self.isEnd($0) && $0["slot"] != nil }
         #expect(!unawaited.isEmpty)
         #expect(!unawaited.contains { $0["event"] as? String == "cancelled" })
         let discarded = try #require(lines.firstIndex { $0["event"] as? String == "discarded" })
-        #expect(lines[discarded]["count"] as? Int == unawaited.count)
-        #expect(summary["discarded"] as? Int == unawaited.count)
+        #expect(lines[discarded]["count"] as? Int == unawaited.count + untaken)
+        #expect(summary["discarded"] as? Int == unawaited.count + untaken)
         #expect(!lines[discarded...].contains { Self.isEnd($0) && $0["slot"] != nil })
 
         let replayed = try SkyBinary.run(["replay", files.events, "--no-tui"])

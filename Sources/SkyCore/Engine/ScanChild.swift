@@ -23,7 +23,8 @@ final class ScanChild: Sendable {
     /// With `--verify`: where each child counts the core it checked its result on; `nil` otherwise.
     let cores: CoreLedger?
     /// Whether children are named `scan N` and read their name for their report: in a run that
-    /// someone watches through its events (see `addChild` for the cost).
+    /// someone watches through its events: a name costs the runtime an allocation per child
+    /// (docs/performance.md).
     let isNamed: Bool
     /// Whether each scan runs in a task of its own, created at its priority: in every strategy but
     /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches
