@@ -134,7 +134,11 @@ private struct Fields {
 
     private func configuration() throws(RecordedLine.Unreadable) -> RunConfiguration {
         let strategyName = try string("strategy")
-        guard let strategy = ScanStrategy(rawValue: strategyName) else { throw RecordedLine.Unreadable("unknown strategy \"\(strategyName)\"") }
+        guard let strategy = ScanStrategy(rawValue: strategyName) else {
+            // A package's own strategy is known only to the front end that package started.
+            throw RecordedLine.Unreadable(
+                "unknown strategy \"\(strategyName)\": this build has \(RunConfiguration.list(ScanStrategy.allCases.map(\.rawValue))); a package's own strategy replays with that package's program")
+        }
         let errorsName = try string("errors")
         guard let errors = ErrorMode(rawValue: errorsName) else { throw RecordedLine.Unreadable("unknown error mode \"\(errorsName)\"") }
         let mixText = try string("priorities")
