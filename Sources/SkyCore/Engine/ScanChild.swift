@@ -54,23 +54,43 @@ final class ScanChild: Sendable {
     /// The name of the `async let` strategy's loop task, whose pairs of scans run as its children.
     static let pairLoopName = "pair loop"
 
-    /// `@concurrent`, so a child never runs on the actor that started it.
-    @concurrent
+    /// Runs the scan in `slot`, in the task that calls it, and reports: the sweep's own time in
+    /// `ran`, measured from its first line to its last.
+    nonisolated(nonsending)
     func run(scan: Int, in slot: Int) async -> ScanReport {
+        let (task, view) = begin(scan: scan, in: slot)
+        let clock = ContinuousClock()
+        let began = clock.now
+        let outcome = await task.run()
+        return end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+    }
+
+    /// `run(scan:in:)` for a scan short enough never to suspend; `nil` for a longer one, before it
+    /// starts. Synchronous: for the tiny scans of `--work 0`, an async call of its own (a frame
+    /// and an executor check) was a visible share of a scan.
+    func runWithoutSuspending(scan: Int, in slot: Int) -> ScanReport? {
+        let (task, view) = begin(scan: scan, in: slot)
+        guard task.runsWithoutSuspending else { return nil }
+        let clock = ContinuousClock()
+        let began = clock.now
+        let outcome = task.sweepWithoutSuspending()
+        return end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+    }
+
+    /// What the child reads of its task, noted in its slot's cell, and the sweep it will run.
+    private func begin(scan: Int, in slot: Int) -> (ScanTask, ChildView) {
         let cell = ledger[slot]
         let view = ChildView.read(scan: scan, ownTask: hasOwnTask, named: isNamed)
         cell.noteStart(of: scan, view)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, slot: cell, cores: cores,
             yields: configuration.yields, verify: configuration.verify)
-        let clock = ContinuousClock()
-        let began = clock.now
-        // A scan short enough never to suspend runs without an async call.
-        let outcome = if let quick = task.runWithoutSuspending() { quick } else { await task.run() }
-        // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
-        let ran = Duration.microseconds((clock.now - began).wholeMicroseconds)
-        cell.noteFinish(of: scan, outcome)
-        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
+        return (task, view)
     }
 
+    private func end(scan: Int, in slot: Int, _ outcome: ScanOutcome, view: ChildView, ranFor ran: Duration) -> ScanReport {
+        ledger[slot].noteFinish(of: scan, outcome)
+        // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
+        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: .microseconds(ran.wholeMicroseconds), child: view)
+    }
 }

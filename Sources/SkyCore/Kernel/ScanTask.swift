@@ -86,16 +86,26 @@ public struct ScanTask: Sendable {
     /// happens to its task; only its sleeps in slow motion are cut short.
     private var isCancelled: Bool { plan.checksCancellation && Task.isCancelled }
 
+    /// Whether the scan ends before its first yield, so `runWithoutSuspending()` runs all of it.
+    /// `run()` yields once `linesPerYield` lines are swept, even on its last chunk; verification
+    /// counts its lines too. A sweep that never yields never suspends either. Slow motion's ballast
+    /// is left to `run()`.
+    public var runsWithoutSuspending: Bool {
+        let stop = plan.failure?.atLine ?? plan.lines
+        return ((verify ? 2 * stop : stop) < Self.linesPerYield || !yields) && (speed >= 1 || stop == 0)
+    }
+
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
     /// `nil` for a longer scan. The engine's child calls it first: for the tiny scans of
     /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
     /// Public so that `sky bench`'s bare window can take the same path as the engine.
     public func runWithoutSuspending() -> ScanOutcome? {
+        runsWithoutSuspending ? sweepWithoutSuspending() : nil
+    }
+
+    /// `runWithoutSuspending()` for a scan known to run without suspending.
+    func sweepWithoutSuspending() -> ScanOutcome {
         let stop = plan.failure?.atLine ?? plan.lines
-        // `run()` yields once `linesPerYield` lines are swept, even on its last chunk.
-        // Verification counts its lines too. A sweep that never yields never suspends either. Slow
-        // motion's ballast is left to `run()`.
-        guard (verify ? 2 * stop : stop) < Self.linesPerYield || !yields, speed >= 1 || stop == 0 else { return nil }
         if isCancelled { return .failure(.cancelled) }
         slot?.noteOnThread()
         defer { slot?.noteOffThread() }

@@ -68,23 +68,29 @@ public final class Scans: Sendable {
         if spacing > .zero && !child.configuration.strategy.sendsToAnActor && gapDue.exchange(false, ordering: .relaxed) {
             await sleepGap()
         }
-        let start = await admit { book, events, now in
-            let start = book.start(at: now)
-            if let start { events.append(start.event) }
-            return start
-        }
-        return start.map { Scan(number: $0.scan, priority: $0.priority, slot: $0.slot, scans: self) }
+        return await admit(takeScan)
     }
 
     /// `--strategy actor-queue` and `actor-reentrant`: the next job to send to the actor, as
     /// `next()` hands out a scan, but holding no slot: it starts at the actor, in the order the
     /// jobs arrive there (`Job`).
     func nextJob() async -> Job? {
-        let entry = await admit { book, _, _ in book.send() }
-        return entry.map { Job(number: $0.scan, priority: $0.priority, scans: self) }
+        await admit(takeJob)
     }
 
-    private enum Admission<Handed> {
+    /// The scan that takes a slot now, if one may.
+    private func takeScan(_ book: inout RunBook, _ events: inout [RunEvent], _ now: Duration) -> Scan? {
+        guard let start = book.start(at: now) else { return nil }
+        if book.recordsEvents { events.append(start.event) }
+        return Scan(number: start.scan, priority: start.priority, slot: start.slot, scans: self)
+    }
+
+    /// The job to send to the actor now, if one may go.
+    private func takeJob(_ book: inout RunBook, _ events: inout [RunEvent], _ now: Duration) -> Job? {
+        book.send().map { Job(number: $0.scan, priority: $0.priority, scans: self) }
+    }
+
+    private enum Admission<Handed: AnyObject> {
         case handed(Handed)
         case full
         case paused
@@ -93,34 +99,41 @@ public final class Scans: Sendable {
 
     /// Takes the controls, then hands out what `hand` takes from the book: waits while the run is
     /// paused, and answers `nil` when the window is full or nothing more will start.
-    private func admit<Handed>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) async -> Handed? {
+    private func admit<Handed: AnyObject>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) async -> Handed? {
         while true {
             let seen = gate.generation
-            takeControls()
-            // Cancelled by the engine, which has booked the stop, or by the strategy's own
-            // structure, which stops nothing: either way, nothing to start here.
-            if Task.isCancelled { return nil }
-            let admission: Admission<Handed> = write { book, events, now in
-                while true {
-                    if let handed = hand(&book, &events, now) {
-                        // The ready queue is topped up once the scan is on its way.
-                        events += book.admit(at: now)
-                        return .handed(handed)
-                    }
-                    if book.wantsAdmission {
-                        // Scheduling fills the queue past half, so this looks once more at most.
-                        events += book.admit(at: now)
-                        continue
-                    }
-                    if book.ending != nil || book.hasNoMoreToStart { return .over }
-                    if book.progress.phase == .paused && book.pendingSteps == 0 { return .paused }
-                    return .full
-                }
-            }
-            switch admission {
+            switch look(hand) {
             case .handed(let handed): return handed
             case .full, .over: return nil
             case .paused: await gate.wait(unless: seen)
+            }
+        }
+    }
+
+    /// One look at the book for `admit`. Synchronous and out of line, so that a scan handed out at
+    /// once (nearly every one) costs `next()` no allocation of task memory: inlined into the async
+    /// `admit`, the values it handles take nine a scan (docs/performance.md, "The engine row").
+    @inline(never)
+    private func look<Handed: AnyObject>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) -> Admission<Handed> {
+        takeControls()
+        // Cancelled by the engine, which has booked the stop, or by the strategy's own
+        // structure, which stops nothing: either way, nothing to start here.
+        if Task.isCancelled { return .over }
+        return write { book, events, now in
+            while true {
+                if let handed = hand(&book, &events, now) {
+                    // The ready queue is topped up once the scan is on its way.
+                    events += book.admit(at: now)
+                    return .handed(handed)
+                }
+                if book.wantsAdmission {
+                    // Scheduling fills the queue past half, so this looks once more at most.
+                    events += book.admit(at: now)
+                    continue
+                }
+                if book.ending != nil || book.hasNoMoreToStart { return .over }
+                if book.progress.phase == .paused && book.pendingSteps == 0 { return .paused }
+                return .full
             }
         }
     }
