@@ -116,18 +116,10 @@ struct DashboardRun {
 
         while !leaving {
             // A SIGHUP after the hang-up was seen is news of that hang-up, not a second signal.
-            if let signal = SignalTrap.take(), !(hungUp && signal == SIGHUP) {
-                // Nor is a reader of the events FIFO going away again anyone's insistence.
-                if caught != nil && signal != SIGPIPE {
-                    // A second signal: stop waiting for the scans, but still leave a sane terminal.
-                    screen.close()
-                    StandardError.write("sky: stopped at once by a second signal; the summary was not written\n")
-                    Process.exit(ExitStatus(stoppedBy: signal).code)
-                }
-                if caught == nil {
-                    caught = signal
-                    run.perform(.cancel)
-                }
+            // A second signal ends Sky from its watchdog (`LastResort`), terminal put back.
+            if let signal = SignalTrap.take(), !(hungUp && signal == SIGHUP), caught == nil {
+                caught = signal
+                run.perform(.cancel)
             }
             let now = clock.now
             if now >= nextFrame {

@@ -24,6 +24,8 @@ enum ExitStatus: CaseIterable {
     /// `sky replay`: the file is not a whole events file.
     case badData
     case outputIncomplete
+    /// A limit of the process too low for the run to start (sysexits' EX_OSERR).
+    case noResources
     case hangup
     case interrupt
     case brokenPipe
@@ -55,6 +57,7 @@ enum ExitStatus: CaseIterable {
         case .badData: 65
         // sysexits' EX_IOERR.
         case .outputIncomplete: 74
+        case .noResources: 71
         // As a shell reports a process ended by a signal.
         case .hangup, .interrupt, .brokenPipe, .terminated: 128 + signal!.number
         }
@@ -127,13 +130,16 @@ enum ExitStatus: CaseIterable {
         case (.outputIncomplete, .bench): "the figures could not be written to stdout or to the --save file (wins over \(ExitStatus.regression.code))"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
-            "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there"
+            "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there. A second signal, or a run whose loop is blocked 2 s after the first, ends sky at once: the metrics file says so"
         case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
             "stopped early (verdict UNTRUSTWORTHY, or FAIL if something failed first); the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"
         case (.hangup, .compare), (.interrupt, .compare), (.brokenPipe, .compare), (.terminated, .compare):
             "stopped early: the run going is cancelled and the rest are not run; the table of the runs so far is still printed if stdout is there"
         case (.verificationFailure, .bench): nil
+        case (.noResources, .run), (.noResources, .soak), (.noResources, .lesson):
+            "a limit of the process is too low to start (one line names it); no output was touched"
+        case (.noResources, _): nil
         }
     }
 

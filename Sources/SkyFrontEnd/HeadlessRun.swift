@@ -32,10 +32,11 @@ struct HeadlessRun {
         var watch = RunWatch(report: report, cores: Cores.active, headless: true, verify: configuration.verify)
         while summary == nil {
             usleep(20_000)
+            // Taken at every turn: the loop's looks show the watchdog it is alive (`SignalTrap`).
+            let taken = SignalTrap.take()
             // A reader that went away stops the run as SIGPIPE would, even before a write finds it.
-            if caught == nil, let signal = SignalTrap.take() ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
+            if caught == nil, let signal = taken ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
                 caught = signal
-                SignalTrap.restoreDefaults()
                 run.cancel()
             }
             let now = clock.now

@@ -70,6 +70,7 @@ struct RunReport {
             reading.hostSteal = observations.hostSteal
             do {
                 try metricsFile.write(reading)
+                LastResort.remember(reading, in: metricsFile)
                 statusInMetrics = status
                 return true
             } catch {
@@ -91,7 +92,8 @@ struct RunReport {
             let lost = written ? "some progress lines are lost" : "the summary is lost"
             StandardError.write("sky: error: could not write to stdout (\(failure)): \(lost)\n")
             if status == .success || status == .untrustworthy { status = .outputIncomplete }
-        } else if !written && (status == .success || status == .untrustworthy) {
+        } else if !written && signal == nil && status != .verificationFailure {
+            // stdout's reader went away: a broken pipe, which outranks a verdict as a signal does.
             status = .brokenPipe
         }
         // The metrics file must tell the status sky exits with.

@@ -26,31 +26,34 @@ struct RunRequest {
     ) throws -> (status: ExitStatus, goesOn: Bool, configuration: RunConfiguration) {
         let configuration = try makeConfiguration()
         if let problem = configuration.problem { throw ValidationError(problem.description) }
-        // Opened before the run, so a bad path is a usage error rather than a lost run.
-        let eventsFile = try Self.open("--events", output.events) { path, stopWaiting throws(StreamedFile.OpenError) in
-            try EventsFile(path: path, configuration: configuration, cores: Cores.active, stopWaiting: stopWaiting)
+        if let problem = RunResources.problem(streamedOutputs: [output.events, output.trace].compactMap { $0 }.count) {
+            StandardError.write("sky: error: \(problem)\n")
+            throw ExitStatus.noResources.exitCode
         }
-        let traceFile: TraceFile?
+        // Every output is opened before the run, so a bad path is a usage error rather than a lost
+        // run; and none is emptied until all have opened, so a refused run leaves each as it was.
+        let eventsClaim = try Self.claim("--events", output.events, file: "events")
+        let traceClaim: OutputClaim?
         do {
-            traceFile = try Self.open("--trace", output.trace) { path, stopWaiting throws(StreamedFile.OpenError) in
-                try TraceFile(path: path, configuration: configuration, stopWaiting: stopWaiting)
-            }
+            traceClaim = try Self.claim("--trace", output.trace, file: "trace")
         } catch {
-            eventsFile?.close()
+            eventsClaim?.release()
             throw error
         }
         let metrics = output.metricsFile.map(MetricsFile.init(path:))
         if let metrics {
-            // Written once before the run, for the same reason.
+            // Written once before the run, for the same reason: the last thing that may refuse it.
             do {
                 let before = ScanSnapshot(configuration: configuration)
                 try metrics.write(RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed))
             } catch {
-                eventsFile?.close()
-                traceFile?.close(at: .zero)
+                eventsClaim?.release()
+                traceClaim?.release()
                 throw ValidationError("--metrics-file: \(error)")
             }
         }
+        let eventsFile = eventsClaim.map { EventsFile(claim: $0, configuration: configuration, cores: Cores.active) }
+        let traceFile = traceClaim.map { TraceFile(claim: $0, configuration: configuration) }
         var report = RunReport(
             format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
             reportEvery: output.reportEvery, traceFile: traceFile)
@@ -67,14 +70,12 @@ struct RunRequest {
         return (HeadlessRun(configuration: configuration, report: report).execute(), true, configuration)
     }
 
-    /// Opens the streamed file `flag` names, if it names one. A path that cannot be opened is bad
+    /// Claims the streamed file `flag` names, if it names one. A path that cannot be opened is bad
     /// input; a signal while a FIFO waited for its reader stops sky with the signal's status.
-    private static func open<File>(
-        _ flag: String, _ path: String?, _ make: (String, () -> Int32?) throws(StreamedFile.OpenError) -> File
-    ) throws -> File? {
+    private static func claim(_ flag: String, _ path: String?, file: String) throws -> OutputClaim? {
         guard let path else { return nil }
         do {
-            return try make(path, SignalTrap.take)
+            return try OutputClaim(path: path, file: file, stopWaiting: SignalTrap.take)
         } catch {
             if case .stopped(_, let signal, _) = error {
                 // Not bad input: stopped while a FIFO waited for its reader, before anything ran.

@@ -181,6 +181,7 @@ struct RunWatch {
         }
         do {
             try file.write(reading)
+            LastResort.remember(reading, in: file)
         } catch {
             guard !metricsFailureReported, warnsAtOnce else { return }
             metricsFailureReported = true

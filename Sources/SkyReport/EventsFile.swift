@@ -16,13 +16,18 @@ public final class EventsFile: ScanEventSink {
     /// The thread figures last written, so that only a change writes a line.
     private let lastThreads = Locked<(reading: ThreadReading, mostSeen: Int)?>(nil)
 
-    /// Creates or truncates the file at `path`; a FIFO waits for its reader (`StreamedFile`). The
-    /// first line describes the run `configuration` on `cores` cores, which a replay needs.
-    public init(
+    /// Writes the claimed file from its start. The first line describes the run `configuration` on
+    /// `cores` cores, which a replay needs.
+    public init(claim: OutputClaim, configuration: RunConfiguration? = nil, cores: Int = 1) {
+        file = StreamedFile(claim: claim, file: "events")
+        if let configuration { file.write(EventLine.run(configuration, cores: cores)) }
+    }
+
+    /// Creates or truncates the file at `path`; a FIFO waits for its reader (`OutputClaim`).
+    public convenience init(
         path: String, configuration: RunConfiguration? = nil, cores: Int = 1, stopWaiting: () -> Int32? = { nil }
     ) throws(OpenError) {
-        file = try StreamedFile(path: path, file: "events", stopWaiting: stopWaiting)
-        if let configuration { file.write(EventLine.run(configuration, cores: cores)) }
+        self.init(claim: try OutputClaim(path: path, file: "events", stopWaiting: stopWaiting), configuration: configuration, cores: cores)
     }
 
     /// Records the snapshot's reading of the scans executing on a pool thread, if that changed: no

@@ -78,6 +78,15 @@ public enum OutputPath {
             path: path, problem: "is the same file as \(otherName) '\(other)'", accepted: "give each output a file of its own")
     }
 
+    /// Refuses `path` if it names the file, pipe or socket that stdout writes to. A terminal or
+    /// /dev/null may be shared: nothing written there is kept.
+    public static func checkNotStandardOutput(_ path: String) throws(Refusal) {
+        var output = stat()
+        guard fstat(1, &output) == 0, [S_IFREG, S_IFIFO, S_IFSOCK].contains(output.st_mode & S_IFMT) else { return }
+        guard identity(path) == .file(device: UInt64(output.st_dev), inode: UInt64(output.st_ino)) else { return }
+        throw Refusal(path: path, problem: "is the same file as stdout", accepted: "give the output a file of its own, or send stdout elsewhere")
+    }
+
     /// What makes two paths one file: the same inode if it exists, else the same name in the same
     /// directory, so `a`, `./a`, `/abs/a` and a path through a linked directory all agree.
     private enum Identity: Equatable {

@@ -11,11 +11,18 @@ public import SkyCore
 public enum TraceEvent {
     /// Everything the trace draws belongs to one process.
     static let pid = 1
+    /// The thread the run's records name: its changes, which Perfetto draws on the process's own
+    /// track. Neither 0 nor the `pid`: Perfetto takes a thread whose id is the process's for its
+    /// main thread, and merges into it whatever else claims to be.
+    static let runTid = 999
+
+    /// The track of `slot`: 1000 and up, clear of the run's track and the `pid`.
+    public static func tid(ofSlot slot: Int) -> Int { 1000 + slot }
 
     /// The first record: the opening bracket, and the process's name, which names the run.
     public static func header(_ configuration: RunConfiguration) -> String {
         "{\"traceEvents\":[\n"
-            + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"args\":{\"name\":\"sky \(configuration.strategy.rawValue), seed \(configuration.seed)\"}}\n"
+            + "{\"name\":\"process_name\",\"ph\":\"M\",\"ts\":0,\"pid\":\(pid),\"tid\":\(runTid),\"args\":{\"name\":\"sky \(configuration.strategy.rawValue), seed \(configuration.seed)\"}}\n"
     }
 
     /// What closes the trace: after the events, or in place of a header a failed write cut off.
@@ -23,8 +30,8 @@ public enum TraceEvent {
 
     /// The track of a slot: its name, and its place among the other slots.
     public static func track(slot: Int) -> String {
-        ",{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"name\":\"slot \(slot)\"}}\n"
-            + ",{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"sort_index\":\(slot)}}\n"
+        ",{\"name\":\"thread_name\",\"ph\":\"M\",\"ts\":0,\"pid\":\(pid),\"tid\":\(tid(ofSlot: slot)),\"args\":{\"name\":\"slot \(slot)\"}}\n"
+            + ",{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"ts\":0,\"pid\":\(pid),\"tid\":\(tid(ofSlot: slot)),\"args\":{\"sort_index\":\(slot)}}\n"
     }
 
     /// A started scan, from its start to its terminal event, on its slot's track; `nil` for an
@@ -33,7 +40,7 @@ public enum TraceEvent {
         guard let span = event.span, let slot = event.slot else { return nil }
         let start = span.startedAt.wholeMicroseconds
         var line = ",{\"name\":\"scan \(event.scan)\",\"cat\":\"scan\",\"ph\":\"X\",\"ts\":\(start)"
-        line += ",\"dur\":\(event.time.wholeMicroseconds - start),\"pid\":\(pid),\"tid\":\(slot),\"args\":{\"scan\":\(event.scan)"
+        line += ",\"dur\":\(event.time.wholeMicroseconds - start),\"pid\":\(pid),\"tid\":\(tid(ofSlot: slot)),\"args\":{\"scan\":\(event.scan)"
         if let name = span.child.taskName(scan: event.scan) { line += ",\"task\":\(quoted(name))" }
         line += ",\"priority_asked\":\"\(event.priority)\""
         appendPriorities(of: span.child, to: &line)
@@ -86,7 +93,7 @@ public enum TraceEvent {
     }
 
     private static func instant(_ name: String, category: String, at time: Duration, args: String) -> String {
-        ",{\"name\":\"\(name)\",\"cat\":\"\(category)\",\"ph\":\"i\",\"s\":\"p\",\"ts\":\(time.wholeMicroseconds),\"pid\":\(pid),\"tid\":0,\"args\":{\(args)}}\n"
+        ",{\"name\":\"\(name)\",\"cat\":\"\(category)\",\"ph\":\"i\",\"s\":\"p\",\"ts\":\(time.wholeMicroseconds),\"pid\":\(pid),\"tid\":\(runTid),\"args\":{\(args)}}\n"
     }
 
     private static func stopName(_ ending: RunEnding) -> String {

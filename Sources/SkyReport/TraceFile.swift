@@ -21,11 +21,16 @@ public final class TraceFile: ScanEventSink {
     private let file: StreamedFile
     private let tracks = Locked(Tracks())
 
-    /// Creates or truncates the file at `path` and writes its header; a FIFO waits for its reader
-    /// (`StreamedFile`).
-    public init(path: String, configuration: RunConfiguration, stopWaiting: () -> Int32? = { nil }) throws(StreamedFile.OpenError) {
-        file = try StreamedFile(path: path, file: "trace", ending: TraceEvent.ending, stopWaiting: stopWaiting)
+    /// Writes the claimed file from its start, with its header.
+    public init(claim: OutputClaim, configuration: RunConfiguration) {
+        file = StreamedFile(claim: claim, file: "trace", ending: TraceEvent.ending)
         file.write(TraceEvent.header(configuration))
+    }
+
+    /// Creates or truncates the file at `path` and writes its header; a FIFO waits for its reader
+    /// (`OutputClaim`).
+    public convenience init(path: String, configuration: RunConfiguration, stopWaiting: () -> Int32? = { nil }) throws(StreamedFile.OpenError) {
+        self.init(claim: try OutputClaim(path: path, file: "trace", stopWaiting: stopWaiting), configuration: configuration)
     }
 
     public func record(_ event: ScanEvent) {

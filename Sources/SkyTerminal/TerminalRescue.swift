@@ -13,7 +13,7 @@ import Synchronization
 /// backtracer's, or the default) and returns: the faulting instruction runs again and the crash
 /// proceeds with a usable terminal. A fatal signal sent by another process
 /// (`kill -SEGV`, or `abort`) has no instruction to rerun, so it is raised again instead.
-enum TerminalRescue {
+public enum TerminalRescue {
     static let fatalSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
 
     static func arm() {
@@ -37,13 +37,25 @@ enum TerminalRescue {
         }
     }
 
+    /// Puts the terminal back, if curses has it, as Sky ends without closing its screen (a signal
+    /// that ends Sky from another thread or from its handler): async-signal-safe.
+    public static func putBack() {
+        guard armed.load(ordering: .relaxed) else { return }
+        tcsetattr(0, TCSANOW, savedSettings)
+        writeReset()
+    }
+
+    /// Leaves the alternate screen, shows the cursor, resets attributes.
+    private static func writeReset() {
+        let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n"
+        _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+    }
+
     /// `sent` is true when the signal came from `kill` or `raise` (si_code SI_USER, SI_TKILL...)
     /// rather than from a fault.
     private static func rescue(_ signal: Int32, sent: Bool) {
         tcsetattr(0, TCSANOW, savedSettings)
-        // Leave the alternate screen, show the cursor, reset attributes.
-        let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n"
-        _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+        writeReset()
         for index in fatalSignals.indices where fatalSignals[index] == signal {
             sigaction(signal, previousActions + index, nil)
         }

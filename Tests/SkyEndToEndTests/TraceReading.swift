@@ -18,20 +18,21 @@ struct TraceReading {
     var spans: [[String: Any]] { phase("X") }
     var instants: [String] { phase("i").compactMap { $0["name"] as? String } }
 
-    /// Each slot's name, by track, from the `thread_name` metadata.
+    /// Each slot's name, by slot, from the `thread_name` metadata of the slots' tracks (`tid`
+    /// 1000 and up).
     var trackNames: [Int: String] {
         var names: [Int: String] = [:]
         for event in phase("M") where event["name"] as? String == "thread_name" {
-            if let tid = event["tid"] as? Int { names[tid] = (event["args"] as? [String: Any])?["name"] as? String }
+            if let tid = event["tid"] as? Int, tid >= 1000 { names[tid - 1000] = (event["args"] as? [String: Any])?["name"] as? String }
         }
         return names
     }
 
-    /// A span's figures.
+    /// A span's figures, with the slot its track is for.
     static func figures(_ span: [String: Any]) -> (scan: Int, slot: Int, start: Int, end: Int, args: [String: Any])? {
-        guard let ts = span["ts"] as? Int, let dur = span["dur"] as? Int, let tid = span["tid"] as? Int,
+        guard let ts = span["ts"] as? Int, let dur = span["dur"] as? Int, let tid = span["tid"] as? Int, tid >= 1000,
               let args = span["args"] as? [String: Any], let scan = args["scan"] as? Int else { return nil }
-        return (scan, tid, ts, ts + dur, args)
+        return (scan, tid - 1000, ts, ts + dur, args)
     }
 
     /// The whole trace against the events file of the same run: on each track, spans never

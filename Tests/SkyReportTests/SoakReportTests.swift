@@ -118,6 +118,23 @@ struct SoakReportTests {
         #expect(samples["sky_exit_status"] == nil)
     }
 
+    @Test("A metrics file whose name is as long as a name may be has a temporary beside it, and a run ended by a signal says it has ended")
+    func longNameAndEnded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sky-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + String(repeating: "m", count: 250) + ".prom"
+        var reading = MetricsReading(
+            snapshot: Self.snapshot(completed: 4, elapsed: .seconds(1)), elapsed: .seconds(1), cores: 2, residentBytes: 1, openDescriptors: 5,
+            throttled: false, eventsDropped: 0, exitStatus: 143, passing: false)
+        reading.snapshot.progress.phase = .running
+        try MetricsFile(path: path).write(reading)
+        let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))
+        #expect(samples["sky_running"] == 0, "an exit status means the run has ended, whatever its last snapshot said")
+        #expect(samples["sky_exit_status"] == 143)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [(path as NSString).lastPathComponent])
+    }
+
     @Test("The verdict: a verification failure fails the run; a cut short run or a lost record is untrustworthy; a completed soak passes")
     func verdicts() async {
         let clean = await ScanModel(configuration: RunConfiguration(total: 6, batch: 2, seed: 1, work: 0, verify: true)).run()

@@ -31,7 +31,7 @@ struct TraceTests {
         #expect(event["ph"] as? String == "X")
         #expect(event["ts"] as? Int == 1_500)
         #expect(event["dur"] as? Int == 2_500)
-        #expect(event["tid"] as? Int == 2)
+        #expect(event["tid"] as? Int == 1002, "slot 2's track")
         let args = try #require(event["args"] as? [String: Any])
         #expect(args["task"] as? String == "scan 7")
         #expect(args["priority_asked"] as? String == "high")
@@ -111,6 +111,9 @@ struct TraceTests {
         #expect(Set(spans.compactMap { ($0["args"] as? [String: Any])?["task"] as? String }) == Set((0..<10).map { "scan \($0)" }))
         let tracks = events.filter { $0["name"] as? String == "thread_name" }.compactMap { $0["tid"] as? Int }
         #expect(Set(tracks) == Set(spans.compactMap { $0["tid"] as? Int }))
+        // Perfetto merges a thread whose id is 0 or the pid into the process's main thread.
+        #expect(events.allSatisfy { $0["tid"] as? Int != 0 && $0["tid"] as? Int != $0["pid"] as? Int })
+        #expect(events.allSatisfy { $0["ts"] != nil }, "every record has a time, metadata too")
         let counters = events.filter { $0["ph"] as? String == "C" }
         #expect(counters.last?["args"] as? [String: Int] == ["running": 0, "waiting": 0, "executing": 0])
     }
@@ -129,7 +132,7 @@ struct TraceTests {
     func streamedFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sky-\(UInt64.random(in: 0...UInt64.max)).txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let file = try StreamedFile(path: path, file: "test", ending: StreamedFile.Ending(afterRecords: "end\n", alone: "none\n"))
+        let file = StreamedFile(claim: try OutputClaim(path: path, file: "test"), file: "test", ending: StreamedFile.Ending(afterRecords: "end\n", alone: "none\n"))
         for number in 0..<1000 { file.write("\(number)\n") }
         #expect(file.records == 1000)
         #expect(file.close(last: "last\n") == nil)

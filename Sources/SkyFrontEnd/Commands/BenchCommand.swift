@@ -194,7 +194,6 @@ private final class Interruption {
     func check() -> Bool {
         if signal == nil, let caught = SignalTrap.take() {
             signal = caught
-            SignalTrap.restoreDefaults()
         }
         return signal != nil
     }

@@ -49,7 +49,7 @@ struct FleetCommand: ParsableCommand {
 
     func run() throws {
         // Nothing here to finish cleanly: a signal ends sky at once (SIGPIPE shows as a failed write).
-        SignalTrap.restoreDefaults()
+        SignalTrap.nothingToFinish()
         let fleet = Fleet(FleetInput.read(paths))
         for skipped in fleet.skipped { StandardError.write("sky: fleet: \(skipped.file): \(skipped.problem)\n") }
         let status = Self.status(fleet.standing)

@@ -55,13 +55,8 @@ struct DashboardComparison {
         }
 
         while !leaving {
+            // A second signal ends Sky from its watchdog (`LastResort`), terminal put back.
             if let signal = SignalTrap.take(), !(hungUp && signal == SIGHUP) {
-                if caught != nil && signal != SIGPIPE {
-                    // A second signal: stop waiting for the scans, but still leave a sane terminal.
-                    screen.close()
-                    StandardError.write("sky: stopped at once by a second signal; the table was not written\n")
-                    Process.exit(ExitStatus(stoppedBy: signal).code)
-                }
                 stop(by: signal)
             }
             // The next run starts as soon as the one before has finished, unless the comparison stopped.

@@ -21,7 +21,6 @@ struct HeadlessComparison {
         for (index, configuration) in plan.runs.enumerated() {
             // A signal between two runs stops the comparison before the next one starts.
             if let signal = SignalTrap.take() ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
-                SignalTrap.restoreDefaults()
                 caught = signal
                 break
             }

@@ -74,6 +74,8 @@ struct ReportOptions: ParsableArguments {
             try refuse(flag) {
                 try check(path)
                 for other in earlier { try OutputPath.checkDistinct(path, from: other.path, otherName: other.flag) }
+                // The summary and the progress lines go to stdout: a file they share would be garbled.
+                try OutputPath.checkNotStandardOutput(path)
             }
             earlier.append((flag, path))
         }

@@ -67,7 +67,10 @@ public struct MetricsFile: Sendable {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // Cut to fit the file system's longest name (255 bytes) with what the template adds, so
+        // that a legal name of any length has a temporary beside it.
+        while name.utf8.count > 255 - ".".utf8.count - ".XXXXXX".utf8.count - Self.temporarySuffix.utf8.count { name.removeLast() }
         temporaryTemplate = directory + "." + name + ".XXXXXX" + Self.temporarySuffix
     }
 
@@ -134,7 +137,7 @@ public struct MetricsFile: Sendable {
                [("", "\(c.verificationFailures)")])
         metric("sky_scans_per_second", "gauge", "Scans finished per second over the last 5 seconds.", [("", number(s.recentRate))])
         metric("sky_scans_per_second_mean", "gauge", "Scans finished per second since the start of the run.", [("", number(s.meanRate))])
-        metric("sky_running", "gauge", "1 while the run goes, 0 once it has ended.", [("", s.phase.isFinished ? "0" : "1")])
+        metric("sky_running", "gauge", "1 while the run goes, 0 once it has ended.", [("", s.phase.isFinished || reading.exitStatus != nil ? "0" : "1")])
         metric("sky_scans_running", "gauge", "Scans running now.", [("", "\(c.running)")])
         metric("sky_batch", "gauge", "Scans allowed to run at once.", [("", "\(s.batch)")])
         metric("sky_cores", "gauge", "Cores the run may use.", [("", "\(reading.cores)")])

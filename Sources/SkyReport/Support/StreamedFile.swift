@@ -28,12 +28,16 @@ public final class StreamedFile: Sendable {
         case cannotWrite(path: String, reason: String)
         /// A signal came while the open waited for a reader on a FIFO.
         case stopped(path: String, signal: Int32, file: String)
+        /// Another process holds the file's lock: another `sky` writes it.
+        case taken(path: String, file: String)
 
         public var description: String {
             switch self {
             case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
             case .stopped(let path, let signal, let file):
                 "stopped by \(Verdict.signalName(signal)) while waiting for a reader on the \(file) FIFO '\(path)'"
+            case .taken(let path, let file):
+                "'\(path)' is the \(file) file of another sky run that is still writing it; give this run a file of its own"
             }
         }
     }
@@ -81,26 +85,11 @@ public final class StreamedFile: Sendable {
     private let writerDone = DispatchSemaphore(value: 0)
     private let closed = Locked<Failure??>(nil)
 
-    /// Creates or truncates the file at `path` and starts its writer thread, named `sky FILE
+    /// Empties the claimed file (`OutputClaim.keep`) and starts its writer thread, named `sky FILE
     /// writer`; `file` names the file in messages too (`events`, `trace`).
-    ///
-    /// Opening a FIFO waits for a reader, as `cat > fifo` would. A caught signal interrupts the
-    /// wait: if `stopWaiting` then returns a signal, the open gives up with it; if not (the signal
-    /// was not one to stop for), it waits on. For a FIFO it is asked once before the wait as well:
-    /// a signal that came just before would not interrupt it. Any other file opens at once, and a
-    /// signal is left to the run.
-    public init(path: String, file: String, ending: Ending = .none, stopWaiting: () -> Int32? = { nil }) throws(OpenError) {
-        var info = stat()
-        let waits = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
-        var descriptor: Int32
-        repeat {
-            if waits, let signal = stopWaiting() { throw .stopped(path: path, signal: signal, file: file) }
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
-        }
-        self.descriptor = descriptor
+    public init(claim: OutputClaim, file: String, ending: Ending = .none) {
+        claim.keep()
+        descriptor = claim.descriptor
         self.ending = ending
         let thread = Thread { [self] in drainUntilClosed() }
         thread.name = "sky \(file) writer"

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SkyReport
+
+/// What a run needs of the process's limits, checked before any output is touched: the runtime
+/// takes descriptors of its own as the run starts, and fails with a crash, not an error, when it
+/// finds none (`ulimit -n`).
+enum RunResources {
+    /// Descriptors beyond the ones open now (the runtime's pool has opened its own by then) and
+    /// the streamed outputs: for files read or written briefly, by the run's loop (`/proc`, the
+    /// metrics file's temporary) and by a soak's host probes at the same time. With one fewer, one
+    /// soak in eight still crashed in the runtime.
+    static let reserve = 3
+
+    /// Why the run cannot start with `streamedOutputs` files open through it, if it cannot.
+    static func problem(streamedOutputs: Int) -> String? {
+        var limit = rlimit()
+        let open = ProcessFigures.openDescriptors()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, open >= 0 else { return nil }
+        let needed = open + streamedOutputs + reserve
+        guard limit.rlim_cur != rlim_t.max, rlim_t(needed) > limit.rlim_cur else { return nil }
+        return "too few file descriptors: the limit (ulimit -n) is \(limit.rlim_cur), and this run needs \(needed); raise it, or ask for fewer outputs"
+    }
+}
