@@ -70,6 +70,8 @@ struct ReplayTests {
                 firstStart + 1, "starts in slot 2, but the rules start scan"
             ),
             (lines + [lines[1]], lines.count + 1, "after the run finished"),
+            // A line with no end, as /dev/zero gives, once grew the reader's memory without bound.
+            ([lines[0], String(repeating: "x", count: 70_000)], 2, "the line is longer than 65536 bytes"),
             // A batched run given a spacing once reached the engine's preconditions: exit 132.
             (
                 [lines[0].replacingOccurrences(of: "\"spacing\":0.000000", with: "\"spacing\":1.000000")] + lines.dropFirst(), 1,
@@ -88,6 +90,32 @@ struct ReplayTests {
             #expect(outcome.stderr.contains("cannot be replayed: line \(broken.line): "), "\(outcome.stderr)")
             #expect(outcome.stderr.contains(broken.problem), "\(outcome.stderr)")
         }
+    }
+
+    @Test("/dev/zero is no events file: exit 65 at once, its first line too long, in bounded memory")
+    func endlessLine() throws {
+        let outcome = try SkyBinary.run(["replay", "/dev/zero", "--no-tui"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("line 1: the line is longer than 65536 bytes"), "\(outcome.stderr)")
+    }
+
+    @Test("A FIFO with no writer waits for one, and a signal during the wait stops the replay with 128 + the signal")
+    func fifoWithoutWriter() throws {
+        let fifo = SkyBinary.temporaryPath("replay.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let (process, out, err) = try SkyBinary.launch(["replay", fifo, "--no-tui"])
+        // The open blocks until a writer comes; none will. Sent once it waits there (the kernel's
+        // `wait_for_partner`), the signal stops it; bounded, so a sky that never gets there fails.
+        var polls = 0
+        while (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/wchan", encoding: .utf8)) != "wait_for_partner" && polls < 3_000 {
+            polls += 1
+            usleep(10_000)
+        }
+        #expect(polls < 3_000, "sky never waited for a writer")
+        kill(process.processIdentifier, SIGTERM)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == 143, "\(outcome.stderr)")
     }
 
     @Test("A missing file, a directory or an absurd speed is bad input: one line, exit 64", arguments: [

@@ -100,7 +100,9 @@ struct ReplayCommand: ParsableCommand {
 
     private static func open(_ path: String) throws -> RecordedRunFile {
         do {
-            return try RecordedRunFile(path: path)
+            return try RecordedRunFile(path: path, stopWaiting: SignalTrap.take)
+        } catch let stopped as RecordedRunFile.Stopped {
+            throw ExitStatus(stoppedBy: stopped.signal).exitCode
         } catch let broken as RecordedRunFile.Broken {
             throw refuse(path, broken)
         } catch {
