@@ -39,6 +39,13 @@ struct LessonTests {
         }
     }
 
+    @Test("A lesson's number is a whole number as every other: it may contain underscores (docs/cli.md)")
+    func numberWithUnderscore() throws {
+        let lesson = try SkyBinary.run(["lesson", "0_1", "--no-tui", "--work", "100"])
+        #expect(lesson.status == 0, "\(lesson.stderr)")
+        #expect(lesson.stdout.hasPrefix("Lesson 1: "), "\(lesson.stdout)")
+    }
+
     @Test("Every lesson predicts, runs each part headless in turn, answers from its runs, and ends with questions; no verdict")
     func everyLesson() throws {
         for number in Self.files.keys.sorted() where number != 5 {

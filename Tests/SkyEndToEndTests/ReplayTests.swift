@@ -70,6 +70,13 @@ struct ReplayTests {
                 firstStart + 1, "starts in slot 2, but the rules start scan"
             ),
             (lines + [lines[1]], lines.count + 1, "after the run finished"),
+            // A run that says it drained, having run none of its scans.
+            ([lines[0], try #require(lines.first { $0.contains("\"event\":\"finished\"") })], 2, "the run finishes drained, but only 0 of its"),
+            // Its phase in words, not a Swift value (once "finished(SkyCore.RunEnding.drained)").
+            (
+                lines.map { $0.contains("\"event\":\"finished\"") ? $0.replacingOccurrences(of: "\"drained\"", with: "\"cancelled\"") : $0 },
+                lines.firstIndex { $0.contains("\"event\":\"finished\"") }! + 1, "the run finishes as cancelled, but its events say it is finished as drained"
+            ),
             // A line with no end, as /dev/zero gives, once grew the reader's memory without bound.
             ([lines[0], String(repeating: "x", count: 70_000)], 2, "the line is longer than 65536 bytes"),
             // A batched run given a spacing once reached the engine's preconditions: exit 132.

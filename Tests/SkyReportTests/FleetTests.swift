@@ -39,6 +39,32 @@ struct FleetTests {
         Fleet(FleetInput.Read(summaries: try summaries.enumerated().map { try FleetSummary(json: $1, file: "pod-\($0).json") }))
     }
 
+    @Test("Counts and figures no run could give are refused with a line, not summed into an overflow", arguments: [
+        ("\"failed\":0", "\"failed\":9223372036854775807", "\"failed\" is 9223372036854775807, not a count"),
+        ("\"elapsed_seconds\":600.0", "\"elapsed_seconds\":1e19", "\"elapsed_seconds\" is 1e+19, not a figure"),
+        ("\"cores\":8", "\"cores\":-3", "\"cores\" is -3, not a count"),
+    ])
+    func outOfRange(field: String, replacement: String, problem: String) throws {
+        let text = Self.summary(host: "h", ratePerCore: 1).replacingOccurrences(of: field, with: replacement)
+        #expect(text.contains(replacement))
+        #expect {
+            _ = try FleetSummary(json: text, file: "h.json")
+        } throws: { ($0 as? FleetSummary.Problem)?.description.hasPrefix(problem) ?? false }
+    }
+
+    @Test("A host's name and reasons from a file are shown escaped: no control character reaches the terminal or splits a row")
+    func controlCharactersEscaped() throws {
+        let fleet = try Self.fleet([
+            Self.summary(host: "evil\\u001b[2J\\nrow", ratePerCore: 1, result: "fail", reasons: ["bad\\u0007bell"]),
+            Self.summary(host: "fine", ratePerCore: 1),
+        ])
+        let table = FleetTable.format(fleet)
+        #expect(!table.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(table)")
+        #expect(table.contains("evil\\u{1B}[2J\\u{A}row"), "\(table)")
+        #expect(table.contains("bad\\u{7}bell"), "\(table)")
+        #expect(table.split(separator: "\n").filter { $0.contains("PASS") || $0.contains("FAIL") }.count == 2)
+    }
+
     @Test("Five hosts merge into rows sorted by host; the planted slow host is flagged, and only it")
     func plantedOutlier() throws {
         let fleet = try Self.fleet([

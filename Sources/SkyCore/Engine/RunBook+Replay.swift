@@ -101,9 +101,13 @@ extension RunBook {
             guard c.running == 0, c.inStream == 0, c.collected == 0, c.waiting == 0 else {
                 throw Impossible("the run finishes with \(c.running + c.inStream + c.collected) scans holding a slot or a result and \(c.waiting) waiting")
             }
+            // Drained means every scan ran: a run bounded by its count has scheduled them all.
+            if recorded == .drained, ending == nil, configuration.duration == nil, !hasNoMoreToStart {
+                throw Impossible("the run finishes drained, but only \(c.scheduled) of its \(scanLimit) scans were scheduled")
+            }
             _ = close(at: now)
             guard ending == nil || ending == recorded, progress.phase == .finished(recorded) else {
-                throw Impossible("the run finishes as \(recorded.name), but its events say \(progress.phase)")
+                throw Impossible("the run finishes as \(recorded.name), but its events say it is \(progress.phase.described)")
             }
         }
     }

@@ -12,6 +12,17 @@ public enum RunPhase: Equatable, Sendable {
         if case .finished = self { return true }
         return false
     }
+
+    /// The phase in words, for a message: `stopping (cancelled)`, `finished as drained`.
+    public var described: String {
+        switch self {
+        case .ready: "not started"
+        case .running: "running"
+        case .paused: "paused"
+        case .stopping(let ending): "stopping (\(ending.name))"
+        case .finished(let ending): "finished as \(ending.name)"
+        }
+    }
 }
 
 /// How a run ended.

@@ -51,7 +51,7 @@ struct FleetCommand: ParsableCommand {
         // Nothing here to finish cleanly: a signal ends sky at once (SIGPIPE shows as a failed write).
         SignalTrap.nothingToFinish()
         let fleet = Fleet(FleetInput.read(paths))
-        for skipped in fleet.skipped { StandardError.write("sky: fleet: \(skipped.file): \(skipped.problem)\n") }
+        for skipped in fleet.skipped { StandardError.write("sky: fleet: \(skipped.file): \(ShownText.escaped(skipped.problem))\n") }
         let status = Self.status(fleet.standing)
         if fleet.standing == .nothingMerged {
             StandardError.write("sky: error: no summary in any path given, nothing to merge: sky fleet reads what sky soak --format json prints\n")

@@ -69,7 +69,7 @@ struct LessonCommand: ParsableCommand {
 
     /// The number of a lesson there is.
     static func lessonNumber(_ text: String) throws -> Int {
-        guard let number = Int(text), Lesson.numbered(number) != nil else {
+        guard let number = ArgumentValue.wholeNumber(text), Lesson.numbered(number) != nil else {
             throw ValidationError("must be the number of a lesson: \(numbers) ('sky lesson' lists them)")
         }
         return number

@@ -5,9 +5,13 @@ import SkyCore
 /// Parsers for option values. ArgumentParser prefixes each error with the flag ("The value 'x' is
 /// invalid for '--total <n>': "), and these add the values it accepts, which it would not.
 enum ArgumentValue {
+    /// A whole number, which may contain underscores (`1_000_000`).
+    static func wholeNumber(_ text: String) -> Int? {
+        Int(text.replacingOccurrences(of: "_", with: ""))
+    }
+
     static func integer(_ text: String, in range: ClosedRange<Int>) throws -> Int {
-        let cleaned = text.replacingOccurrences(of: "_", with: "")
-        guard let value = Int(cleaned), range.contains(value) else {
+        guard let value = wholeNumber(text), range.contains(value) else {
             throw ValidationError("must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value

@@ -89,6 +89,7 @@ public struct FleetSummary: Equatable, Sendable {
         } catch {
             throw Problem(description: "not JSON")
         }
+        try decoded.checkRanges()
         let stem = Self.stem(of: file)
         host = decoded.host ?? stem
         hostFromFile = decoded.host == nil
@@ -157,6 +158,29 @@ public struct FleetSummary: Equatable, Sendable {
         struct Throttling: Decodable {
             var drop: Double?
         }
+
+        /// Counts no run could reach, or times and rates no clock could give, are a file that
+        /// is not a summary; refused here, they could not overflow a sum or a conversion later.
+        func checkRanges() throws(Problem) {
+            let counts = [("completed", completed), ("failed", failed), ("verification_failures", verificationFailures), ("cores", cores ?? 1)]
+                + [("throttle_counts.core", throttleCounts?.core ?? 0), ("throttle_counts.package", throttleCounts?.package ?? 0)]
+            for (key, count) in counts where !(0...Self.countLimit).contains(count) {
+                throw Problem(description: "\"\(key)\" is \(count), not a count from 0 to \(Self.countLimit)")
+            }
+            for (key, value, limit) in [("elapsed_seconds", elapsedSeconds, Self.secondsLimit), ("scans_per_second", scansPerSecond, Self.rateLimit)]
+            where !(value.isFinite && (0...limit).contains(value)) {
+                throw Problem(description: "\"\(key)\" is \(value), not a figure from 0 to \(limit)")
+            }
+            if let drop = throttling?.drop, !(drop.isFinite && (0...1).contains(drop)) {
+                throw Problem(description: "\"throttling.drop\" is \(drop), not a share from 0 to 1")
+            }
+        }
+
+        /// A million scans a second for thirty years.
+        static let countLimit = 1_000_000_000_000_000
+        /// Thirty years.
+        static let secondsLimit = 1e9
+        static let rateLimit = 1e12
 
         enum CodingKeys: String, CodingKey {
             case host, cores, completed, failed, throttling, verdict

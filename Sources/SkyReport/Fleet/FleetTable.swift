@@ -52,15 +52,16 @@ public enum FleetTable {
         if fromFiles > 0 {
             lines.append("\(fromFiles) host\(fromFiles == 1 ? " is" : "s are") named after \(fromFiles == 1 ? "its file" : "their files"): the summary names no host (an older sky)")
         }
-        for skipped in fleet.skipped { lines.append("skipped: \(skipped.file): \(skipped.problem)") }
+        for skipped in fleet.skipped { lines.append("skipped: \(skipped.file): \(ShownText.escaped(skipped.problem))") }
         return lines.joined(separator: "\n")
     }
 
     static func row(_ host: Fleet.Host) -> [String] {
         let s = host.summary
-        let verdict = s.result == .pass || s.reasons.isEmpty ? s.result.word : s.result.word + ": " + cut(s.reasons[0])
+        // The host's name and its reasons come from its file: shown as text, never as terminal commands.
+        let verdict = s.result == .pass || s.reasons.isEmpty ? s.result.word : s.result.word + ": " + cut(ShownText.escaped(s.reasons[0]))
         return [
-            s.host + (host.duplicate ? duplicateMark : ""),
+            ShownText.escaped(s.host) + (host.duplicate ? duplicateMark : ""),
             s.cores.map(String.init) ?? unknown,
             duration(s.elapsedSeconds),
             "\(s.scans)",
