@@ -126,9 +126,14 @@ struct RunWatch {
     /// judges its verdict by it, as the summary does by `finish`'s.
     func sofar() -> RunObservations {
         let dropped = report.dropped
-        return RunObservations(
+        var observations = RunObservations(
             throttle: recorder.throttle.warning, throttleCause: throttleCause, eventsDropped: dropped.events,
             traceDropped: dropped.trace, hostSteal: reportsHost ? host.steal : nil)
+        // A failed write makes the run untrustworthy now, not at its end: an 8-hour soak's
+        // metrics tell it within a second.
+        observations.events.failure = report.eventsFile?.failure
+        observations.trace?.failure = report.traceFile?.failure
+        return observations
     }
 
     /// Reads the host for the run's end, once: the dashboard calls it at its first finished frame,

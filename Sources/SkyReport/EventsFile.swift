@@ -68,4 +68,6 @@ public final class EventsFile: ScanEventSink {
     public var lines: Int { file.records }
     /// Events dropped because the writer could not keep up.
     public var dropped: Int { file.dropped }
+    /// The first write's failure, as soon as the writer meets it.
+    public var failure: StreamedFile.Failure? { file.failure }
 }

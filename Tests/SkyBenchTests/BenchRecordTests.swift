@@ -63,6 +63,13 @@ struct BenchRecordTests {
         #expect(host.differences(from: host).isEmpty)
     }
 
+    /// The record's file with each row's samples replaced, by the row's index.
+    static func record(samples: (Int) -> [Double]) -> String {
+        var record = Self.record()
+        for index in record.rows.indices { record.rows[index].samples = samples(index) }
+        return record.json()
+    }
+
     @Test("A missing, broken or foreign baseline is refused in one clause naming the file")
     func unreadable() throws {
         let folder = try Folder()
@@ -74,6 +81,12 @@ struct BenchRecordTests {
             ("later.json", #"{"kind":"sky bench samples","version":2}"#, "is 'sky bench samples' version 2; this sky reads 'sky bench samples' version 1"),
             ("other.json", #"{"kind":"something","version":1}"#, "is 'something' version 1"),
             ("rows.json", Self.record().json().replacingOccurrences(of: "\"samples\"", with: "\"sample\""), "(no 'samples' in rows.[0])"),
+            // Nothing to compare, which --fail-on-regression once passed as "no row is worse".
+            ("zeros.json", Self.record(samples: { _ in [0, 0, 0] }), "has no row to compare against"),
+            ("none.json", Self.record(samples: { _ in [] }), "has no row to compare against"),
+            // Comparing is quadratic in the samples: 100 000 a row took minutes.
+            ("crowded.json", Self.record(samples: { [Double](repeating: 1, count: $0 == 0 ? 1_001 : 3) }), "samples in its row"),
+            ("huge.json", String(repeating: " ", count: (4 << 20) + 1), "is larger than 4 MiB"),
         ]
         for (name, text, problem) in cases {
             let path = folder.path + "/" + name

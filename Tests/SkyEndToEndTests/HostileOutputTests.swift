@@ -74,6 +74,26 @@ struct HostileOutputTests {
         try files.expectFinalMetrics(status: 74)
     }
 
+    @Test("An events file that fails mid-soak makes the live verdict untrustworthy at once: sky_pass 0 while sky_running 1")
+    func failedEventsSeenLive() throws {
+        let files = try RunFiles()
+        let (process, out, err) = try SkyBinary.launch(
+            ["soak", "--duration", "60s", "--work", "1000", "--no-tui", "--report-every", "0.2s", "--events", "/dev/full", "--metrics-file", files.metrics])
+        // Bounded: the soak's own minute, or 30 s of looking.
+        var seen = false
+        for _ in 0..<3_000 where process.isRunning {
+            if let samples = try? files.samples(), samples["sky_running"] == 1, samples["sky_pass"] == 0 {
+                seen = true
+                break
+            }
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(seen, "the metrics said PASS while the events file was failing")
+        #expect(outcome.status == 143)
+    }
+
     @Test("An events file past the size limit (ulimit -f) fails its writes instead of killing sky")
     func fileSizeLimit() throws {
         let files = try RunFiles()

@@ -22,6 +22,10 @@ public struct BenchRecord: Codable, Equatable, Sendable {
     public static let kind = "sky bench samples"
     /// Raised when a field changes meaning; a file of another version is refused.
     public static let version = 1
+    /// A saved bench is a few kilobytes; a file past this is not one, and is not read whole.
+    public static let sizeLimit = 4 << 20
+    /// A row's samples are its rounds; comparing is quadratic in them (`RatioInterval`).
+    public static let sampleLimit = 1_000
 
     public var kind: String
     public var version: Int
@@ -98,7 +102,14 @@ public struct BenchRecord: Codable, Equatable, Sendable {
                     path: path,
                     problem: "is '\(header.kind)' version \(header.version); this sky reads '\(kind)' version \(version)")
             }
-            return try JSONDecoder().decode(BenchRecord.self, from: data)
+            let record = try JSONDecoder().decode(BenchRecord.self, from: data)
+            if let crowded = record.rows.first(where: { $0.samples.count > sampleLimit }) {
+                throw FileError(path: path, problem: "has \(crowded.samples.count) samples in its row '\(crowded.key)'; a saved bench has at most \(sampleLimit)")
+            }
+            guard record.rows.contains(where: { !$0.samples.isEmpty && $0.samples.allSatisfy { $0 > 0 && $0.isFinite } }) else {
+                throw FileError(path: path, problem: "has no row to compare against: every row's samples are missing, zero or not finite")
+            }
+            return record
         } catch let error as FileError {
             throw error
         } catch {
@@ -106,9 +117,13 @@ public struct BenchRecord: Codable, Equatable, Sendable {
         }
     }
 
-    /// The whole file, or why it cannot be read, in the system's words.
+    /// The whole file, or why it cannot be read, in the system's words. A FIFO waits for its
+    /// writer, through signals too: a signal's own handling ends sky if it must.
     private static func contents(of path: String) throws(FileError) -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw FileError(path: path, problem: "cannot be read: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var data = Data()
@@ -121,6 +136,9 @@ public struct BenchRecord: Codable, Equatable, Sendable {
                 throw FileError(path: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
             }
             data.append(contentsOf: buffer[..<count])
+            guard data.count <= sizeLimit else {
+                throw FileError(path: path, problem: "is larger than \(sizeLimit >> 20) MiB: not a file saved by sky bench --save")
+            }
         }
     }
 

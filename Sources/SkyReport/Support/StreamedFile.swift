@@ -198,4 +198,6 @@ public final class StreamedFile: Sendable {
     public var records: Int { state.withLock { $0.records } }
     /// Records dropped because the writer could not keep up.
     public var dropped: Int { state.withLock { $0.dropped } }
+    /// The first write's failure, as soon as the writer meets it.
+    public var failure: Failure? { state.withLock { $0.failure } }
 }
