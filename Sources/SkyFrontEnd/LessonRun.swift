@@ -52,6 +52,9 @@ struct LessonRun {
                 dropped: record.dropped))
             // A run a failure stopped (a throw, --fail-fast) is what a lesson shows, not a problem.
             if outcome.status != .success && outcome.status != .failure { status = outcome.status }
+            // stdout is lost (closed, full), and its line said so: the parts after would only be
+            // lost too, and say so again.
+            if StandardOutput.failure != nil { break }
             // A signal, or q on the dashboard, ends the lesson; the answers still follow.
             if outcome.status.signal != nil || !outcome.goesOn { break }
         }

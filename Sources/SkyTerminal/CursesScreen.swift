@@ -69,6 +69,7 @@ public final class CursesScreen {
         cbreak()
         noecho()
         nonl()
+        if ownsTerminal { Self.disableQuitKey(inputDescriptor) }
         intrflush(window, false)
         keypad(window, true)
         curs_set(0)
@@ -84,6 +85,18 @@ public final class CursesScreen {
     }
 
     deinit { close() }
+
+    /// Ctrl-\ is a key like any other while the dashboard has the terminal: the terminal would send
+    /// SIGQUIT, whose crash report (and its 30-second prompt) would draw over the dashboard. Ctrl-C
+    /// still stops the run. Recorded as curses's program mode, so a resize keeps it; `endwin`
+    /// brings the shell's mode back, Ctrl-\ with it.
+    private static func disableQuitKey(_ descriptor: Int32) {
+        var settings = termios()
+        guard tcgetattr(descriptor, &settings) == 0 else { return }
+        withUnsafeMutableBytes(of: &settings.c_cc) { $0[Int(VQUIT)] = 0 }  // _POSIX_VDISABLE on Linux
+        tcsetattr(descriptor, TCSANOW, &settings)
+        def_prog_mode()
+    }
 
     public var size: TerminalSize {
         TerminalSize(width: Int(getmaxx(window)), height: Int(getmaxy(window)))

@@ -39,6 +39,20 @@ struct DashboardTests {
         #expect(settings.before == settings.after)
     }
 
+    @Test("Ctrl-\\ is a key like any other on the dashboard: no SIGQUIT, no crash report over it; the terminal gets it back after")
+    func quitKeyIsNoSignal() throws {
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) \(Self.run)")
+        let first = try terminal.waitForScreen { Self.completed(in: $0).map { $0 > 0 } ?? false }
+        try terminal.send("C-\\")
+        let before = try #require(Self.completed(in: first))
+        let later = try terminal.waitForScreen { (Self.completed(in: $0) ?? 0) > before }
+        #expect(!later.contains("Backtracing") && !later.contains("Crashed"), "\(later)")
+        try terminal.send("q")
+        #expect(try terminal.exitStatus() == 7)
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+
     @Test("Ctrl-C and each signal end the dashboard with the summary, complete files and 128 + the signal",
           arguments: [("C-c", 130), ("HUP", 129), ("INT", 130), ("TERM", 143)])
     func signals(stop: String, status: Int32) throws {

@@ -46,6 +46,13 @@ struct LessonTests {
         #expect(lesson.stdout.hasPrefix("Lesson 1: "), "\(lesson.stdout)")
     }
 
+    @Test("A full stdout ends a lesson at the first part that lost its output: one line on stderr, exit 74")
+    func fullStdout() throws {
+        let lesson = try SkyBinary.shell("\"$SKY\" lesson 1 --no-tui --work 100 > /dev/full")
+        #expect(lesson.status == 74)
+        #expect(lesson.stderr.components(separatedBy: "could not write to stdout").count == 2, "\(lesson.stderr)")
+    }
+
     @Test("Every lesson predicts, runs each part headless in turn, answers from its runs, and ends with questions; no verdict")
     func everyLesson() throws {
         for number in Self.files.keys.sorted() where number != 5 {
