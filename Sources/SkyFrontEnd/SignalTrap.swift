@@ -83,6 +83,9 @@ enum SignalTrap {
         }
     }
 
+    /// Whether the watchdog thread runs: it does unless no thread could be had for it.
+    static var isWatched: Bool { watched.load(ordering: .relaxed) }
+
     /// The signal caught since the last call, if any.
     static func take() -> Int32? {
         looks.wrappingAdd(1, ordering: .relaxed)

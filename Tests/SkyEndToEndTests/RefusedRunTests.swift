@@ -59,6 +59,17 @@ struct RefusedRunTests {
         #expect(try files.contents() == Precious.untouched)
     }
 
+    @Test("Too few threads (ulimit -u, which binds only a user who is not root): one line naming the limit, exit 71")
+    func tooFewThreads() throws {
+        // As `nobody`, whom the limit binds; where nobody cannot run the build's binary, there is
+        // nothing to try.
+        let probe = try SkyBinary.shell("su nobody -s /bin/bash -c 'test -x \"$SKY\"'")
+        guard probe.status == 0 else { return }
+        let outcome = try SkyBinary.shell("su nobody -s /bin/bash -c 'ulimit -u 3; exec \"$SKY\" --total 5 --work 1000 --no-tui'")
+        #expect(outcome.status == 71, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasPrefix("sky: error: too few threads: the limit of processes (ulimit -u) is 3"), "\(outcome.stderr)")
+    }
+
     @Test("A second run on the events file of a run still writing it is refused, and the first run's file stays whole")
     func secondRunOnTheSamePath() throws {
         let files = try RunFiles()
