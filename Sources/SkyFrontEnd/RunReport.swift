@@ -41,6 +41,11 @@ struct RunReport {
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
     ) -> ExitStatus {
         var observations = observations
+        // Should closing the files hang (an events FIFO whose reader never reads), a signal's last
+        // words give the metrics file the run's final counts.
+        if let metricsFile {
+            LastResort.remember(RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, passing: false), in: metricsFile)
+        }
         if let eventsFile {
             if summary.notStarted > 0 {
                 eventsFile.write(EventLine.notStarted(

@@ -45,7 +45,9 @@ struct RunRequest {
             // Written once before the run, for the same reason: the last thing that may refuse it.
             do {
                 let before = ScanSnapshot(configuration: configuration)
-                try metrics.write(RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed))
+                let reading = RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed)
+                try metrics.write(reading)
+                LastResort.remember(reading, in: metrics)
             } catch {
                 eventsClaim?.release()
                 traceClaim?.release()

@@ -55,6 +55,31 @@ struct SignalEndsSkyTests {
         #expect(outcome.stderrBesidesStatus.contains("sky: stopped by SIG"), "\(outcome.stderr)")
     }
 
+    @Test("An events FIFO whose reader holds it open and never reads: the run cannot finish its file, and a signal still ends Sky, the metrics saying so")
+    func eventsReaderNeverReads() throws {
+        let files = try RunFiles()
+        let fifo = files.folder + "/events.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The test is the reader: it opens the FIFO, and reads nothing, ever.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        // Far more events than a pipe holds: the writer blocks, and the run's end waits for it.
+        let (process, out, err) = try SkyBinary.launch(
+            ["--total", "2000", "--work", "0", "--failure-rate", "0", "--no-tui", "--format", "json", "--events", fifo, "--metrics-file", files.metrics])
+        // Sent once the metrics file is there (the signals are caught by then), mid-run or at the
+        // end, the signal ends the run and then Sky.
+        for _ in 0..<3_000 where (try? files.samples()) == nil { usleep(10_000) }
+        kill(process.processIdentifier, SIGTERM)
+        let ended = Self.waitForEnd(of: process)
+        #expect(ended, "sky still running after its signal")
+        if !ended { kill(process.processIdentifier, SIGKILL) }
+        let outcome = SkyBinary.finish(process, out, err)
+        #expect(outcome.status == 143)
+        let samples = try files.samples()
+        #expect(samples["sky_running"] == 0)
+        #expect(samples["sky_exit_status"] == 143)
+    }
+
     @Test("A reader that goes away after part of a failing run's summary: exit 141, nothing on stderr")
     func readerGoneOutranksTheVerdict() throws {
         let folder = SkyBinary.temporaryPath("pipe")
