@@ -130,7 +130,7 @@ enum ExitStatus: CaseIterable {
         case (.outputIncomplete, .bench): "the figures could not be written to stdout or to the --save file (wins over \(ExitStatus.regression.code))"
         case (.outputIncomplete, .compare): "the runs finished, but the table could not be written to stdout"
         case (.hangup, .run), (.interrupt, .run), (.brokenPipe, .run), (.terminated, .run):
-            "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there. A second signal, or a run whose loop is blocked 2 s after the first, ends sky at once: the metrics file says so"
+            "stopped early; the events file and the metrics file are still complete, and so is the summary if stdout is there. A second signal, or a run whose loop is blocked 1.5 s after the first, ends sky at once: the metrics file says so"
         case (.hangup, .soak), (.interrupt, .soak), (.brokenPipe, .soak), (.terminated, .soak):
             "stopped early (verdict UNTRUSTWORTHY, or FAIL if something failed first); the events file and the metrics file are still complete, and so is the summary if stdout is there"
         case (.hangup, .bench), (.interrupt, .bench), (.brokenPipe, .bench), (.terminated, .bench): "stopped, no figures"

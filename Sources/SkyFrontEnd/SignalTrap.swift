@@ -22,8 +22,10 @@ import Synchronization
 /// ignored when Sky starts (`nohup`, a background job of a script) stays ignored.
 enum SignalTrap {
     static let handled = ExitStatus.allCases.compactMap { $0.signal?.number }.filter { $0 != SIGPIPE }
-    /// How long, after the first signal, the run's loop may go without looking before Sky ends.
-    static let grace: Duration = .seconds(2)
+    /// How long, after the first signal, the run's loop may go without looking before Sky ends:
+    /// under 2 s with the time to end, since two signals sent at once reach Sky as one (the kernel
+    /// merges a standard signal still pending) and must still end it within 2 s.
+    static let grace: Duration = .milliseconds(1_500)
 
     private static let pending = Atomic<Int32>(0)
     private static let first = Atomic<Int32>(0)
@@ -108,14 +110,21 @@ enum SignalTrap {
         var seen = looks.load(ordering: .relaxed)
         var deadline = timespec()
         clock_gettime(CLOCK_REALTIME, &deadline)
-        deadline.tv_sec += Int(grace.components.seconds)
+        advance(&deadline)
         while received.load(ordering: .sequentiallyConsistent) < 2 && !atOnce.load(ordering: .relaxed) {
             guard sem_timedwait(wake, &deadline) != 0 && errno == ETIMEDOUT else { continue }
             let now = looks.load(ordering: .relaxed)
             if now == seen { break }
             seen = now
-            deadline.tv_sec += Int(grace.components.seconds)
+            advance(&deadline)
         }
         return first.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Moves `deadline` on by `grace`.
+    private static func advance(_ deadline: inout timespec) {
+        let nanoseconds = Int(deadline.tv_nsec) + Int(grace.components.attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(grace.components.seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
     }
 }
