@@ -104,6 +104,11 @@ let package = Package(
             dependencies: ["SkyCore", "SkyReport", "CSkyKernel"],
             swiftSettings: strictSettings
         ),
+        // Fuzz targets for the readers of files a user hands Sky (`Tests/Fuzz/run` fuzzes them;
+        // a plain build reads its corpus through once).
+        .executableTarget(
+            name: "sky-fuzz", dependencies: ["SkyCore", "SkyReport"], path: "Tests/Fuzz", exclude: ["Corpus", "run"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SkyCoreTests", dependencies: ["SkyCore", "priority-probe", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: strictSettings),

@@ -26,7 +26,8 @@ struct RunRequest {
     ) throws -> (status: ExitStatus, goesOn: Bool, configuration: RunConfiguration) {
         let configuration = try makeConfiguration()
         if let problem = configuration.problem { throw ValidationError(problem.description) }
-        if let problem = RunResources.problem(streamedOutputs: [output.events, output.trace].compactMap { $0 }.count) {
+        if let problem = RunResources.problem(
+            streamedOutputs: [output.events, output.trace].compactMap { $0 }.count, metricsFile: output.metricsFile != nil) {
             StandardError.write("sky: error: \(problem)\n")
             throw ExitStatus.noResources.exitCode
         }
@@ -40,6 +41,16 @@ struct RunRequest {
             eventsClaim?.release()
             throw error
         }
+        // The metrics file is replaced at each write, so its hold on the path is a lock beside it.
+        let metricsLock: MetricsLock?
+        do {
+            metricsLock = try output.metricsFile.map { path throws(StreamedFile.OpenError) in try MetricsLock(metricsFile: path) }
+        } catch {
+            eventsClaim?.release()
+            traceClaim?.release()
+            throw ValidationError("--metrics-file: \(error)")
+        }
+        defer { metricsLock?.release() }
         let metrics = output.metricsFile.map(MetricsFile.init(path:))
         if let metrics {
             // Written once before the run, for the same reason: the last thing that may refuse it.

@@ -16,8 +16,8 @@ enum RunResources {
     static let reserve = 3
 
     /// Why the run cannot start with `streamedOutputs` files open through it, if it cannot.
-    static func problem(streamedOutputs: Int) -> String? {
-        descriptorProblem(streamedOutputs: streamedOutputs) ?? threadProblem(streamedOutputs: streamedOutputs)
+    static func problem(streamedOutputs: Int, metricsFile: Bool) -> String? {
+        descriptorProblem(held: streamedOutputs + (metricsFile ? 1 : 0)) ?? threadProblem(streamedOutputs: streamedOutputs)
     }
 
     /// Threads: the main one, the signal watchdog, a writer for each streamed output, and the pool's,
@@ -38,11 +38,12 @@ enum RunResources {
         return limit.rlim_cur
     }
 
-    private static func descriptorProblem(streamedOutputs: Int) -> String? {
+    /// `held`: the files a run keeps open, a streamed output's or the metrics file's lock.
+    private static func descriptorProblem(held: Int) -> String? {
         var limit = rlimit()
         let open = ProcessFigures.openDescriptors()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, open >= 0 else { return nil }
-        let needed = open + streamedOutputs + reserve
+        let needed = open + held + reserve
         guard limit.rlim_cur != rlim_t.max, rlim_t(needed) > limit.rlim_cur else { return nil }
         return "too few file descriptors: the limit (ulimit -n) is \(limit.rlim_cur), and this run needs \(needed); raise it, or ask for fewer outputs"
     }

@@ -79,6 +79,11 @@ struct ReplayTests {
             ),
             // A line with no end, as /dev/zero gives, once grew the reader's memory without bound.
             ([lines[0], String(repeating: "x", count: 70_000)], 2, "the line is longer than 65536 bytes"),
+            // The fuzzer's first find: a control character of the file quoted raw in the refusal, a command to the terminal.
+            (
+                [lines[0].replacingOccurrences(of: "\"strategy\":\"batched\"", with: "\"strategy\":\"bat\\u001b[2Jched\"")] + lines.dropFirst(), 1,
+                "unknown strategy \"bat\\u{1B}[2Jched\""
+            ),
             // A batched run given a spacing once reached the engine's preconditions: exit 132.
             (
                 [lines[0].replacingOccurrences(of: "\"spacing\":0.000000", with: "\"spacing\":1.000000")] + lines.dropFirst(), 1,

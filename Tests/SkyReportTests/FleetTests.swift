@@ -52,6 +52,23 @@ struct FleetTests {
         } throws: { ($0 as? FleetSummary.Problem)?.description.hasPrefix(problem) ?? false }
     }
 
+    @Test("A summary with a key written twice is refused, not read as one reader would: jq takes the last verdict, Foundation the first")
+    func duplicateKey() throws {
+        let passing = Self.summary(host: "h", ratePerCore: 1)
+        let twice = passing.replacingOccurrences(of: "\"verdict\":{", with: "\"verdict\":{\"result\":\"fail\",")
+        #expect(twice.contains("\"result\":\"fail\""))
+        #expect {
+            _ = try FleetSummary(json: twice, file: "h.json")
+        } throws: { ($0 as? FleetSummary.Problem)?.description == "\"result\" appears twice in one object, which JSON readers take differently" }
+        let verdictTwice = String(passing.dropLast()) + #","verdict":"FAIL"}"#
+        #expect(throws: FleetSummary.Problem.self) { _ = try FleetSummary(json: verdictTwice, file: "h.json") }
+        // The same key in two objects, escaped quotes and brackets inside strings are not duplicates.
+        let fine = passing.replacingOccurrences(of: "\"host\":\"h\",", with: #""host":"h \"{[,\"verdict\"","error_mode":{"result":1},"#)
+        #expect(try FleetSummary(json: fine, file: "h.json").host == #"h "{[,"verdict""#)
+        #expect(DuplicateKeys.first(in: Array(#"[{"a":1},{"a":2}]"#.utf8)[...]) == nil)
+        #expect(DuplicateKeys.first(in: Array(#"{"a":[1,{"a":2}],"b":{"a":3},"a":4}"#.utf8)[...]) == "a")
+    }
+
     @Test("A host's name and reasons from a file are shown escaped: no control character reaches the terminal or splits a row")
     func controlCharactersEscaped() throws {
         let fleet = try Self.fleet([

@@ -81,6 +81,9 @@ public struct FleetSummary: Equatable, Sendable {
 
     /// The summary in one JSON object's bytes; `file` names where it came from.
     public init(json: ArraySlice<UInt8>, file: String) throws(Problem) {
+        if let key = DuplicateKeys.first(in: json) {
+            throw Problem(description: "\"\(key)\" appears twice in one object, which JSON readers take differently")
+        }
         let decoded: Decoded
         do {
             decoded = try JSONDecoder().decode(Decoded.self, from: Data(json))

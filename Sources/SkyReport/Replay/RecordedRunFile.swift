@@ -18,8 +18,9 @@ public final class RecordedRunFile {
         public let line: Int?
         public let problem: String
 
+        /// Shown escaped: a problem may quote the file, whose bytes must not reach a terminal raw.
         public var description: String {
-            line.map { "line \($0): \(problem)" } ?? problem
+            ShownText.escaped(line.map { "line \($0): \(problem)" } ?? problem)
         }
     }
 

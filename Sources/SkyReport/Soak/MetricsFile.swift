@@ -65,13 +65,18 @@ public struct MetricsFile: Sendable {
 
     public init(path: String) {
         self.path = path
+        temporaryTemplate = Self.hidden(beside: path, ending: ".XXXXXX" + Self.temporarySuffix)
+    }
+
+    /// A hidden name in `path`'s directory: `.`, the file's name, and `ending`. The name is cut to
+    /// fit the file system's longest (255 bytes) with what is added, so that a legal name of any
+    /// length has its companions.
+    static func hidden(beside path: String, ending: String) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         var name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // Cut to fit the file system's longest name (255 bytes) with what the template adds, so
-        // that a legal name of any length has a temporary beside it.
-        while name.utf8.count > 255 - ".".utf8.count - ".XXXXXX".utf8.count - Self.temporarySuffix.utf8.count { name.removeLast() }
-        temporaryTemplate = directory + "." + name + ".XXXXXX" + Self.temporarySuffix
+        while name.utf8.count > 255 - ".".utf8.count - ending.utf8.count { name.removeLast() }
+        return directory + "." + name + ending
     }
 
     /// Writes `reading` to the file, replacing what was there in one rename.
