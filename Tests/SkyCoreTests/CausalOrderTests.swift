@@ -113,12 +113,14 @@ struct CausalOrderTests {
     @Test("Cancelling the run's task as well as sending cancel writes the stop before any cancellation it causes",
           arguments: StrategiesUnderTest.all)
     func stopComesFirst(strategy: ScanStrategy) async {
-        // Long scans, so the cancel finds them running.
-        let config = RunConfiguration(total: 8, batch: 2, seed: 2, failureRate: 0, work: 5_000_000, strategy: strategy)
+        // Scans long enough (about a second) that the cancel finds them running, and no longer:
+        // unstructured's tasks are not cancelled, and the run waits for them to end.
+        let config = RunConfiguration(total: 8, batch: 2, seed: 2, failureRate: 0, work: 200_000, strategy: strategy)
         let log = Log { _, _ in nil }
         let model = ScanModel(configuration: config, sinks: [log])
         let run = Task { await model.run() }
-        while !log.events.contains(where: { $0.scanEvent?.kind == .started }) { try? await Task.sleep(for: .milliseconds(1)) }
+        let started = await Poll.until { log.events.contains(where: { $0.scanEvent?.kind == .started }) }
+        #expect(started, "no scan started")
         // What the command line does on Ctrl-C: both at once.
         run.cancel()
         model.cancel()

@@ -131,7 +131,8 @@ struct ScanModelTests {
         let recorder = EventRecorder()
         let model = ScanModel(configuration: config, sinks: [recorder])
         let task = Task { await model.run() }
-        while !recorder.events.contains(where: { $0.kind == .started }) { try? await Task.sleep(for: .milliseconds(1)) }
+        let started = await Poll.until { recorder.events.contains(where: { $0.kind == .started }) }
+        #expect(started, "no scan started")
         task.cancel()
         let summary = await task.value
         #expect(summary.ending == .cancelled)
@@ -150,9 +151,8 @@ struct ScanModelTests {
         let model = ScanModel(configuration: config, sinks: [recorder])
         recorder.attach(model)
         let runTask = Task { await model.run() }
-        while !(model.snapshot().phase == .paused && model.snapshot().counters.running == 0) {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        let paused = await Poll.until { model.snapshot().phase == .paused && model.snapshot().counters.running == 0 }
+        #expect(paused, "the run never paused with nothing running")
         let startsWhilePaused = recorder.events.filter { $0.kind == .started }.count
         #expect(startsWhilePaused == 2)
         #expect(model.snapshot().counters.completed == 2)
