@@ -18,9 +18,12 @@ struct RunReport {
     var traceFile: TraceFile? = nil
     /// A lesson's own record of the run's events, from which it answers (`sky lesson`).
     var lessonRecord: ScanEventBuffer? = nil
-    /// Whether the text summary ends with a verdict: not in a lesson, whose runs are cancelled and
+    /// Whether a verdict chooses the exit status: not in a lesson, whose runs are cancelled and
     /// thrown on purpose, and whose answers say what each run did instead.
     var verdict = true
+    /// Whether the text summary has the operator's lines, the verdict among them
+    /// (`TextSummary.format`): `nil` for the summary's own choice, which follows `--verify`.
+    var operatorView: Bool? = nil
 
     /// The sinks that keep the run's events: its files, and a lesson's record.
     var sinks: [any ScanEventSink] {
@@ -89,7 +92,7 @@ struct RunReport {
         }
         for line in observations.lossLines where line != stdoutLoss { StandardError.write("sky: error: \(line)\n") }
         let text = switch format {
-        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, verdict: verdict)
+        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, operatorView: operatorView)
         case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
         }
         let written = StandardOutput.write(text + "\n")

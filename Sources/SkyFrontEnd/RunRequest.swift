@@ -72,6 +72,8 @@ struct RunRequest {
             reportEvery: output.reportEvery, traceFile: traceFile)
         report.lessonRecord = record
         report.verdict = lesson == nil
+        // A soak is the operator's run, even with --no-verify; a lesson never is.
+        report.operatorView = lesson != nil ? false : defaults.verify ? true : nil
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let info = RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson)
             let dashboard = DashboardRun(

@@ -5,12 +5,15 @@ public enum TextSummary {
     /// At most this many errors are listed; the rest are counted.
     public static let listedErrors = 20
 
-    /// The summary of `summary`'s run; `verdict` ends it with PASS or FAIL (a lesson leaves that
-    /// out: its runs are cancelled and thrown on purpose, and its answers say what each did).
+    /// The summary of `summary`'s run. `operatorView` adds what a burn-in reads: whether results
+    /// were verified, the dashboard's frame figures, and the verdict (PASS, FAIL or UNTRUSTWORTHY).
+    /// By default only a run that verifies its results has them; a teaching run (a plain `sky`, a
+    /// lesson, whose runs are cancelled and thrown on purpose) speaks of what its scans did.
     public static func format(
         _ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations(),
-        verdict: Bool = true
+        operatorView: Bool? = nil
     ) -> String {
+        let operatorView = operatorView ?? summary.configuration.verify
         let s = summary.snapshot
         let c = s.counters
         let config = summary.configuration
@@ -51,6 +54,7 @@ public enum TextSummary {
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
         }
+        if let line = cancelTimerLine(summary) { lines.append(line) }
         if let rule = summary.brokenRule {
             lines.append("  the strategy broke a rule, which stopped the run: \(rule) (docs/strategies.md)")
         }
@@ -59,7 +63,7 @@ public enum TextSummary {
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
         lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
-        lines.append(verificationLine(summary))
+        if operatorView { lines.append(verificationLine(summary)) }
         for record in summary.verificationFailures.prefix(listedErrors) {
             let f = record.failure
             lines.append("    \(FixedPoint.fixed(record.time.seconds, places: 2)) s  scan \(record.scan) (\(record.priority)) on core \(f.core), thread \(f.thread): "
@@ -105,8 +109,8 @@ public enum TextSummary {
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
         // Each figure says who measured it: a child times its own sweep, so no wait for the actor
         // is in a run time; a wait runs between two moments of the actor's book.
-        lines.append("  run time  ms  " + percentiles(s.runLatency) + "  (each scan's child, first line to last)")
-        lines.append("  wait time ms  " + percentiles(s.waitLatency) + "  (the actor, scheduled to started)")
+        lines.append("  run time  ms  " + percentiles(s.runLatency, none: "no scan ran to its end") + "  (each scan's child, first line to last)")
+        lines.append("  wait time ms  " + percentiles(s.waitLatency, none: "no scan started") + "  (the actor, scheduled to started)")
         let byPriority = ScanPriority.allCases.map { p in
             let counts = s.byPriority[p]
             return "\(p) \(counts.finished)/\(counts.scheduled)"
@@ -123,15 +127,29 @@ public enum TextSummary {
                 lines.append("    … and \(summary.errorCount - listedErrors) more (--events records every one; --format json lists the last 1000)")
             }
         }
-        if let dashboard { lines.append("  " + dashboard.line) }
+        if operatorView, let dashboard { lines.append("  " + dashboard.line) }
         if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
         if let host = observations.host { lines += hostLines(host, steal: observations.hostSteal).map { "  " + $0 } }
         if let throttle = observations.throttleLine { lines.append("  " + throttle) }
         if let counts = observations.throttleCountsLine { lines.append("  " + counts) }
         for loss in observations.lossLines { lines.append("  " + loss) }
         lines.append("  replay: \(replay)")
-        if verdict { lines.append(Verdict(summary, observations: observations).line) }
+        if operatorView { lines.append(Verdict(summary, observations: observations).line) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `--cancel-after`: when the cancel reached the run, against when it was asked for. Its timer
+    /// is a task of the run like the scans, so it is late when scans that never yield hold every
+    /// thread of the pool.
+    static func cancelTimerLine(_ summary: RunSummary) -> String? {
+        guard summary.ending == .cancelled, let asked = summary.configuration.cancelAfter,
+              let reached = summary.snapshot.stoppingAt, reached >= asked else { return nil }
+        var line = "  --cancel-after \(FixedPoint.fixed(asked.seconds, places: 2)) s: the cancel reached the run at \(FixedPoint.fixed(reached.seconds, places: 2)) s"
+        let late = reached - asked
+        if late >= .milliseconds(100) {
+            line += ", \(FixedPoint.fixed(late.seconds, places: 2)) s late: its timer is a task like the scans, and waited for a thread they held"
+        }
+        return line
     }
 
     private static func verificationLine(_ summary: RunSummary) -> String {
@@ -196,7 +214,9 @@ public enum TextSummary {
             + "\(FixedPoint.fixed(rates[rates.count - 1], places: 2)) scans/s (median \(FixedPoint.fixed(rates[rates.count / 2], places: 2)))"
     }
 
-    private static func percentiles(_ p: LatencyPercentiles) -> String {
-        "p50 \(FixedPoint.fixed(p.p50, places: 1))  p95 \(FixedPoint.fixed(p.p95, places: 1))  p99 \(FixedPoint.fixed(p.p99, places: 1))"
+    /// The percentiles, or `none` when nothing was measured: a p50 of 0.0 would be a figure.
+    private static func percentiles(_ p: LatencyPercentiles, none: String) -> String {
+        guard p.count > 0 else { return "none: \(none)" }
+        return "p50 \(FixedPoint.fixed(p.p50, places: 1))  p95 \(FixedPoint.fixed(p.p95, places: 1))  p99 \(FixedPoint.fixed(p.p99, places: 1))"
     }
 }

@@ -15,7 +15,7 @@ struct CompareDashboardTests {
         }
         #expect(running.contains(" SKY  compare serial · batched"), "\(running)")
         #expect(running.contains("Timelines on one scale"))
-        let done = try terminal.waitForScreen { $0.contains("any key exits") }
+        let done = try terminal.waitForScreen { $0.contains("q or Enter exits") }
         let lines = done.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // A band for each run, in order, with its lanes: serial one, batched up to three.
         let serial = try #require(lines.firstIndex { $0.hasPrefix(" serial ") && $0.contains("slot 0") }, "\(done)")
@@ -26,7 +26,7 @@ struct CompareDashboardTests {
         let onScreen = CompareCommandTests.Table.rows(lines)
         #expect(Set(onScreen.keys) == Set(CompareCommandTests.labels), "\(done)")
 
-        try terminal.send("x")
+        try terminal.send("Enter")
         #expect(try terminal.exitStatus() == 0)
         let printed = try CompareCommandTests.Table(try terminal.screen())
         #expect(printed.names == ["serial", "batched"])

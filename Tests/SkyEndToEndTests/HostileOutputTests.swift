@@ -101,7 +101,7 @@ struct HostileOutputTests {
         let outcome = try SkyBinary.shell("ulimit -f 4; \"$SKY\" \(Self.quickRun) --events \(files.events) --metrics-file \(files.metrics)")
         #expect(outcome.status == 74)
         #expect(Self.lines(outcome.stderr) == ["sky: error: the events file is incomplete: a write failed (File too large)"])
-        #expect(outcome.stdout.contains("verdict: UNTRUSTWORTHY: the events file is incomplete"))
+        #expect(outcome.stdout.contains("sky: finished 50 scans"), "the summary is whole: \(outcome.stdout)")
         // What was written is whole lines up to the limit.
         #expect(try files.eventLines().count > 0)
         try files.expectFinalMetrics(status: 74)

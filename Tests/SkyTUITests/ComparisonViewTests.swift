@@ -136,12 +136,14 @@ struct ComparisonViewTests {
         #expect(state.isDone && !state.quitRequested)
     }
 
-    @Test("Done: any key leaves; --exit-on-done leaves by itself when the last run finishes")
+    @Test("Done: q, Esc or Enter leaves, a stray key does not; --exit-on-done leaves by itself when the last run finishes")
     func done() {
         var state = ComparisonScene.done.state(size: Self.size)
         #expect(state.isDone && !state.stopRequested)
         #expect(Self.lines(state)[0].hasSuffix(" DONE"))
-        #expect(state.update(.key(.character("x"))) == [.exit])
+        #expect(state.update(.key(.character("x"))) == [])
+        #expect(state.update(.key(.character(" "))) == [])
+        #expect(state.update(.key(.character("\r"))) == [.exit])
         let scene = ComparisonScene.done
         var leaving = scene.state(size: Self.size, exitOnDone: true)
         #expect(leaving.isDone)

@@ -25,10 +25,17 @@ struct LessonStageTests {
         #expect(state.update(.key(.character("q"))) == [.exit])
     }
 
-    @Test("Outside a lesson, Enter on the done screen leaves it as any other key does; during a part it does nothing")
+    @Test("Outside a lesson, only q, Esc or Enter leave the done screen (space, a late pause, stays); during a part Enter does nothing")
     func enterElsewhere() {
         var plain = Self.done(RunInfo(cores: 2))
+        for stray in [Key.character(" "), .character("x"), .character("n"), .character("c"), .character("+")] {
+            #expect(plain.update(.key(stray)) == [], "\(stray)")
+        }
         #expect(plain.update(.key(.character("\r"))) == [.exit])
+        var escaped = Self.done(RunInfo(cores: 2))
+        #expect(escaped.update(.key(.escape)) == [.exit])
+        var quit = Self.done(RunInfo(cores: 2))
+        #expect(quit.update(.key(.character("q"))) == [.exit])
         var running = DashboardState(snapshot: Scene.midRun, size: Self.size, info: RunInfo(cores: 2, lesson: Self.stage))
         #expect(running.update(.key(.character("\r"))) == [])
     }
@@ -41,7 +48,7 @@ struct LessonStageTests {
         #expect(lines.first?.contains("SKY  lesson 5, part 1 of 2: the task group") == true)
         let footer = String(lines.last ?? "")
         #expect(footer.contains("\(DashboardKeys.label(of: .nextPart)): part 2, the serial queue   q: end the lesson"), "\(footer)")
-        #expect(!footer.contains("rerun") && !footer.contains("any other key"))
+        #expect(!footer.contains("rerun") && !footer.contains(KeyAction.doneScreenHint))
     }
 
     @Test("A narrow done screen still names the key and the part it leads to; a throw's figures leave it room")

@@ -44,8 +44,12 @@ struct ThroughputPanelTests {
         // Its rate is over its own length, which follows it, and which the rule names.
         let part = end - .seconds(Int(end.seconds))
         #expect(row.hasSuffix(" last column \(Figures.window(part))"), "\(row)")
+        // A rate over part of a second is drawn, but is no peak: a few ends in a short window make
+        // a rate no second of the run reached (a serial run at 4.9/s once read "peak 6.13 (0.6 s)").
         let text = DashboardView.render(state).text
-        #expect(text.contains("peak \(Figures.quantity(24 / part.seconds)) in the last \(Figures.window(part))"), "\(text)")
+        #expect(!text.contains("peak \(Figures.quantity(24 / part.seconds))"), "\(text)")
+        let peak = try #require(state.peakRate)
+        #expect(peak.window >= RateHistory.interval && peak.perSecond < 24 / part.seconds, "\(peak)")
     }
 
     @Test("The peak never reads below the now or the mean beside it, at any frame of any scripted run", arguments: RunScene.allCases)

@@ -61,6 +61,7 @@ extension RunBook {
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }
         progress.phase = .stopping(ending)
+        progress.stoppingAt = now
         // A throw is booked as the failed scan ends; the group or scope cancels the others only
         // once the error reaches it, so the time from here is not how long a cancel took.
         if case .thrown = ending { return [.change(RunChange(.stopping(ending), at: now))] }

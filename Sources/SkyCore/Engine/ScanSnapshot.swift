@@ -129,6 +129,9 @@ public struct RunProgress: Equatable, Sendable {
     public var catalogue: CatalogueTally?
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
+    /// When the run began to stop (its `stopping` event), `nil` until then: with `--cancel-after`,
+    /// how late the cancel's timer reached the run.
+    public var stoppingAt: Duration?
     /// After a cancellation, how long the last running scan took to stop (or, in a serial run's
     /// gap, the loop's sleep); `nil` until then.
     public var stoppedIn: Duration?

@@ -5,13 +5,16 @@ public struct LatencyPercentiles: Equatable, Sendable {
     public var p50: Double
     public var p95: Double
     public var p99: Double
+    /// How many times were measured: with none, the percentiles are no measurement at all.
+    public var count: UInt64
 
-    public static let zero = LatencyPercentiles(p50: 0, p95: 0, p99: 0)
+    public static let zero = LatencyPercentiles(p50: 0, p95: 0, p99: 0, count: 0)
 
-    public init(p50: Double, p95: Double, p99: Double) {
+    public init(p50: Double, p95: Double, p99: Double, count: UInt64 = 1) {
         self.p50 = p50
         self.p95 = p95
         self.p99 = p99
+        self.count = count
     }
 }
 
@@ -51,6 +54,6 @@ struct LatencyRecorder: Sendable {
         return LatencyPercentiles(
             p50: Double(histogram.valueAtPercentile(50)) / 1000,
             p95: Double(histogram.valueAtPercentile(95)) / 1000,
-            p99: Double(histogram.valueAtPercentile(99)) / 1000)
+            p99: Double(histogram.valueAtPercentile(99)) / 1000, count: histogram.totalCount)
     }
 }

@@ -29,9 +29,8 @@ public final class MetricsLock: Sendable {
                 // Removed by its holder between the two opens.
                 if descriptor < 0 && errno == ENOENT { continue }
             }
-            guard descriptor >= 0 else {
-                throw .cannotWrite(path: metricsFile, reason: "its lock '\(path)': \(String(cString: strerror(errno)))")
-            }
+            // The lock's folder is the metrics file's: what stops one stops the other.
+            guard descriptor >= 0 else { throw .cannotWrite(path: metricsFile, reason: String(cString: strerror(errno))) }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 let busy = errno == EWOULDBLOCK
                 let reason = String(cString: strerror(errno))

@@ -79,7 +79,7 @@ public struct ComparisonState: Sendable {
         case .stop:
             return stop()
         case .key(let key):
-            if isDone { return [.exit] }
+            if isDone { return DashboardKeys.action(for: key)?.leavesDoneScreen == true ? [.exit] : [] }
             guard DashboardKeys.action(for: key) == .quit else { return [] }
             quitRequested = true
             return stop()

@@ -41,7 +41,7 @@ public enum DashboardKeys {
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),
         // The terminal sends Enter as a carriage return (ncurses' `nonl`), or a newline.
         Row(
-            label: "Enter", help: "In a lesson, once a part is done: go on to the next part (q ends the lesson).",
+            label: "Enter", help: "Once done: leave, or in a lesson go on to the next part (q ends the lesson).",
             actions: [.character("\r"): .nextPart, .character("\n"): .nextPart]),
     ]
 

@@ -144,14 +144,14 @@ public struct DashboardState: Sendable {
         }
     }
 
-    /// Raises the peak to any rate the throughput panel now shows above it. From the first whole
-    /// second on (or the end of a shorter run): before, every window is a few frames long.
+    /// Raises the peak to any rate the throughput panel now shows above it, over a whole second
+    /// at least: a few scans that end in a part of a second (a short run, the run's last column)
+    /// make a rate no second of the run reached.
     private mutating func notePeak() {
-        guard rates.highestColumn != nil || isFinished else { return }
         var shown = [recentRate, meanRate]
         if let highest = rates.highestColumn { shown.append(ScanRate(perSecond: highest, over: RateHistory.interval)) }
         if isFinished, let closing = rates.closingColumns(last: 0).closing { shown.append(closing) }
-        for rate in shown where rate.perSecond > (peakRate?.perSecond ?? 0) { peakRate = rate }
+        for rate in shown where rate.window >= RateHistory.interval && rate.perSecond > (peakRate?.perSecond ?? 0) { peakRate = rate }
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
@@ -201,9 +201,10 @@ public struct DashboardState: Sendable {
                 return []
             case .rerun:
                 return [.rerun(nextStrategy)]
-            default:
-                // Any other key leaves the done screen.
+            case let action? where action.leavesDoneScreen:
                 return [.exit]
+            default:
+                return []
             }
         }
         // A replay shows what was recorded: nothing can cancel it or change its batch.

@@ -1,5 +1,6 @@
 /// What a dashboard key asks for. `DashboardState` decides what it does in the state the dashboard
-/// is in: a pause asked for while cancelling does nothing, and any key leaves the done screen.
+/// is in: a pause asked for while cancelling does nothing, and only q, Esc or Enter leaves the
+/// done screen.
 public enum KeyAction: Hashable, Sendable, CaseIterable {
     /// Cancel the running scans, then leave with the summary.
     case quit
@@ -33,4 +34,13 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
         default: false
         }
     }
+}
+
+extension KeyAction {
+    /// Leaves a done screen: quit, or Enter. Nothing else does, so that a stray key in front of a
+    /// class (space for a pause that comes too late) never takes the finished run off the screen.
+    public var leavesDoneScreen: Bool { self == .quit || self == .nextPart }
+
+    /// The done screen's hint, from the keys that leave it.
+    public static let doneScreenHint = "\(DashboardKeys.label(of: .quit).split(separator: " ")[0]) or \(DashboardKeys.label(of: .nextPart)) exits"
 }

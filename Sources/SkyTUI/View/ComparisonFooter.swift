@@ -13,7 +13,7 @@ enum ComparisonFooter {
             }
             grid.fill(" ", x: 0, y: y, width: width, style: style)
             let column = grid.write(text, x: 0, y: y, style: style)
-            let hint = "   any key exits "
+            let hint = "   \(KeyAction.doneScreenHint) "
             if column + hint.count <= width { grid.write(hint, x: width - hint.count, y: y, style: style) }
             return
         }

@@ -41,9 +41,12 @@ enum Footer {
                     // The key that goes on, and what it leads to; q ends the lesson.
                     lessonHints(DashboardKeys.label(of: .nextPart), lesson)
                 } else if let refusal = state.info.rerunRefusal {
-                    ["   no rerun: \(refusal)   any other key exits ", "   no rerun: \(refusal) ", "   no rerun "]
+                    // How to leave outranks why there is no rerun: only these keys leave.
+                    ["   no rerun: \(refusal)   \(KeyAction.doneScreenHint) ", "   no rerun   \(KeyAction.doneScreenHint) ",
+                     "   \(KeyAction.doneScreenHint) ", "   q: exit "]
                 } else {
-                    ["   s strategy: \(next)   r rerun   any other key exits ", "   s: \(next)   r: rerun ", "   r: rerun "]
+                    ["   s strategy: \(next)   r rerun   \(KeyAction.doneScreenHint) ", "   s: \(next)   r: rerun   \(KeyAction.doneScreenHint) ",
+                     "   r: rerun   \(KeyAction.doneScreenHint) ", "   \(KeyAction.doneScreenHint) ", "   r: rerun   q: exit ", "   q: exit "]
                 }
             // A lesson's shortest hint is written even over the banner's end: without it the
             // done screen would not say how to go on.

@@ -14,10 +14,14 @@ enum LatencyPanel {
         let tagWidth = 1 + sources.map(\.tag.count).max()!
         let column = min(10, max(6, (width - labelWidth - tagWidth) / 3))
         let snapshot = state.snapshot
+        // Nothing measured yet is a dash, not a time of 0.00 ms.
+        func cells(_ p: LatencyPercentiles) -> [String] {
+            p.count == 0 ? Array(repeating: String(state.glyphs.dash), count: 3) : [p.p50, p.p95, p.p99].map(Figures.quantity)
+        }
         let rows: [(String, [String], Style, CounterSource?)] = [
             ("", ["p50", "p95", "p99"], Style(.muted), nil),
-            ("wait", [snapshot.waitLatency.p50, snapshot.waitLatency.p95, snapshot.waitLatency.p99].map(Figures.quantity), .plain, .viaActor),
-            ("run", [snapshot.runLatency.p50, snapshot.runLatency.p95, snapshot.runLatency.p99].map(Figures.quantity), .plain, .direct),
+            ("wait", cells(snapshot.waitLatency), .plain, .viaActor),
+            ("run", cells(snapshot.runLatency), .plain, .direct),
         ]
         for (offset, (label, cells, style, source)) in rows.enumerated() {
             let row = y + 1 + offset

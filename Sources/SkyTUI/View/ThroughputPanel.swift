@@ -2,7 +2,7 @@
 /// a sparkline two rows high with one column per second, newest on the right. Once the run has
 /// ended, the last column is the part of a second it ended in (with the second before it, when
 /// that part is short), over its own length, which follows it. Each rate is over its own window;
-/// the peak is the highest the panel has shown, so no rate beside it reads higher.
+/// the peak is the highest it has shown over a second or more (`DashboardState.notePeak`).
 enum ThroughputPanel {
     static let height = 4
 
