@@ -75,6 +75,25 @@ struct NarratorTests {
             == ["scan 4 failed: sensor glitch, --fail-fast cancels the rest"])
     }
 
+    @Test("While paused, the start after a step is the step's, not the slot's freed seconds before")
+    func stepStarts() {
+        func scan(_ kind: ScanEvent.Kind, _ number: Int, slot: Int?) -> RunEvent {
+            .scan(ScanEvent(kind: kind, scan: number, priority: .medium, slot: slot, time: .zero))
+        }
+        let story = Self.narrate([
+            scan(.started, 0, slot: 0),
+            .change(RunChange(.paused, at: .zero)),
+            scan(.completed(ScanResult(signals: 3, checksum: 1)), 0, slot: 0),
+            .change(RunChange(.step, at: .zero)),
+            scan(.started, 5, slot: 0),
+            scan(.completed(ScanResult(signals: 4, checksum: 2)), 5, slot: 0),
+            .change(RunChange(.resumed, at: .zero)),
+            scan(.started, 6, slot: 0),
+        ], batch: 1)
+        #expect(story[4] == "scan 5 (medium) starts in slot 0: the step started it, while paused", "\(story)")
+        #expect(story[7] == "slot 0 freed by scan 5, so scan 6 (medium) starts", "\(story)")
+    }
+
     @Test("The event buffer keeps the newest events and counts the ones it drops in their place")
     func buffer() {
         let buffer = ScanEventBuffer(limit: 3)

@@ -29,6 +29,9 @@ public struct Narrator: Sendable {
     /// The key the dashboard saw cancel the run, if it did: the stop's event does not say who
     /// asked for it.
     private var cancelKey: String?
+    /// A step while paused was asked for, and no scan has started since: the next start is the
+    /// step's, however long ago its slot was freed.
+    private var stepping = false
 
     public init(configuration: RunConfiguration) {
         self.configuration = configuration
@@ -85,8 +88,12 @@ public struct Narrator: Sendable {
             return Narration(
                 "batch set to \(newBatch): \(busy) of \(newBatch) slots busy" + (atNextResult ? "; the loop fills the new ones at its next result" : ""))
         case .paused: return Narration("paused: running scans finish, none start")
-        case .resumed: return Narration("resumed: free slots fill again")
-        case .step: return Narration("step: one more scan may start")
+        case .resumed:
+            stepping = false
+            return Narration("resumed: free slots fill again")
+        case .step:
+            stepping = true
+            return Narration("step: one more scan may start")
         case .stopping(let ending):
             stopping = true
             if case .thrown = ending, configuration.strategy.takesInGroupBody { thrown = true }
@@ -165,6 +172,11 @@ public struct Narrator: Sendable {
         case .started:
             busy += 1
             let slot = event.slot ?? 0
+            if stepping {
+                stepping = false
+                freedBy.removeValue(forKey: slot)
+                return Narration("\(scan) starts in slot \(slot): the step started it, while paused")
+            }
             if strategy == .actorQueue {
                 return Narration("\(scan) starts: the actor's queue runs the job that arrived first, one at a time")
             }

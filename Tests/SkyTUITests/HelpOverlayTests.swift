@@ -1,0 +1,47 @@
+@testable import SkyTUI
+import Testing
+
+/// `?` explains what is on screen: every row label a frame can show, and every tag beside a figure.
+@Suite("The help names every row and tag on screen")
+struct HelpOverlayTests {
+    /// The labels of the rows a frame shows in the Scans panel, and the Timeline's rows below its
+    /// lanes (the lanes are slots, which the Slots entry explains).
+    static func rowLabels(_ text: String) -> Set<String> {
+        var labels: Set<String> = []
+        var section = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("── ") || line.hasPrefix("-- ") {
+                section = String(line.dropFirst(3).prefix { $0 != " " })
+                continue
+            }
+            let word = String(line.drop { $0 == " " }.prefix { $0 != " " })
+            guard !word.isEmpty else { continue }
+            if section == "Scans" || (section == "Timeline" && !word.hasPrefix("slot") && word.first?.isLetter == true) {
+                labels.insert(word)
+            }
+        }
+        return labels
+    }
+
+    static func helpWords(_ glyphs: Glyphs) -> Set<String> {
+        let text = HelpOverlay.entries(glyphs).map { $0.0 + " " + $0.1 }.joined(separator: " ")
+        return Set(text.split { !$0.isLetter }.map(String.init))
+    }
+
+    @Test("Every row label of every scene, at a wide and a projector's size, is a word of the help", arguments: RunScene.allCases)
+    func everyRowLabel(scene: RunScene) {
+        let words = Self.helpWords(.unicode)
+        var seen: Set<String> = []
+        for size in [TerminalSize(width: 120, height: 40), TerminalSize(width: 80, height: 24)] {
+            seen.formUnion(Self.rowLabels(DashboardView.render(scene.state(size: size)).text))
+        }
+        #expect(seen.isSuperset(of: ["scheduled", "running", "completed", "failed", "cancelled", "done", "order"]), "\(seen)")
+        #expect(seen.subtracting(words).isEmpty, "rows the help does not name: \(seen.subtracting(words))")
+    }
+
+    @Test("The tags beside figures (who counted them) are words of the help")
+    func tags() {
+        let words = Self.helpWords(.unicode)
+        for source in CounterSource.allCases { #expect(words.contains(source.tag), "\(source.tag)") }
+    }
+}
