@@ -101,7 +101,7 @@ struct DashboardViewTests {
         #expect(!text.contains("bars:"))
     }
 
-    @Test("The order row lists the latest finishes by priority, newest on the right, as many as fit")
+    @Test("The order row lists the latest finishes by priority, newest on the right: spaced, or packed when that keeps more")
     func finishOrder() {
         var snapshot = Scene.midRun
         #expect(frame(snapshot).text.contains(" order  H H M H M L "))
@@ -110,9 +110,15 @@ struct DashboardViewTests {
         for index in 0..<40 { snapshot.progress.finishOrder.append(index == 39 ? .low : .high) }
         let row = frame(snapshot, size: TerminalSize(width: 60, height: 24)).text
             .split(separator: "\n").first { $0.hasPrefix(" order") }.map(String.init) ?? ""
-        #expect(row.hasPrefix(" order  H H H"))
-        #expect(row.contains("H L "))
-        #expect(!row.contains("L H"))
+        #expect(row.hasPrefix(" order  HHH"), "\(row)")
+        #expect(row.contains("HL "), "\(row)")
+        #expect(!row.contains("LH"))
+        // Lesson 4's thirty scans at 100 columns: the highs that finished first stay on screen.
+        snapshot.progress.finishOrder = PriorityTrail()
+        let lesson: [ScanPriority] = Array(repeating: .high, count: 9) + Array(repeating: .medium, count: 9) + Array(repeating: .low, count: 12)
+        for priority in lesson { snapshot.progress.finishOrder.append(priority) }
+        let whole = frame(snapshot, size: TerminalSize(width: 100, height: 30)).text
+        #expect(whole.contains(" order  HHHHHHHHHMMMMMMMMMLLLLLLLLLLLL "), "\(whole)")
     }
 
     @Test("More slots than rows: the last row sums up the rest by priority")

@@ -70,12 +70,16 @@ enum CountersPanel {
 
     /// `order  H M H M L M …`: the priorities of the latest scans to finish, newest on the right.
     /// With a free slot going to the highest-priority waiting scan, the high ones come first and
-    /// the lows gather at the end; with every scan started at once (unbounded), they do not.
+    /// the lows gather at the end; with every scan started at once (unbounded), they do not. When
+    /// the trail does not fit with spaces, it is drawn without them (`HHHMMML`), so a lesson's
+    /// 30 scans keep their first finishes on screen.
     private static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let label = " order  "
         var column = grid.write(label, x: x, y: y, style: Style(.muted), width: width)
-        let fits = max(0, (x + width - column) / 2)
-        let trail = snapshot.finishOrder.priorities.suffix(fits)
+        let room = max(0, x + width - column)
+        let all = snapshot.finishOrder.priorities
+        let spaced = all.count <= room / 2
+        let trail = all.suffix(spaced ? room / 2 : room)
         if trail.isEmpty {
             // The order is the actor's: while the children have finished scans it has not booked,
             // "none finished" would be untrue.
@@ -84,7 +88,8 @@ enum CountersPanel {
             return
         }
         for priority in trail {
-            column = grid.write(priority.description.prefix(1).uppercased() + " ", x: column, y: y, style: Style(priority.tint, bold: true))
+            column = grid.write(
+                priority.description.prefix(1).uppercased() + (spaced ? " " : ""), x: column, y: y, style: Style(priority.tint, bold: true))
         }
     }
 
