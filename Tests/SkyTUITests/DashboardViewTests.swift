@@ -101,6 +101,19 @@ struct DashboardViewTests {
         #expect(!text.contains("bars:"))
     }
 
+    @Test("Slot bars come only with their key, and a scan past the median run says by how much beside its full bar")
+    func slotBars() {
+        let wide = frame(Scene.midRun, size: TerminalSize(width: 120, height: 40)).text
+        #expect(wide.contains("bars: slot time against the median run"), "\(wide)")
+        // Scan 2 has held its slot 1.9 s against a median run of 1.18 s.
+        let lane = wide.split(separator: "\n").first { $0.contains("scan  2  medium") }.map(String.init) ?? ""
+        #expect(lane.hasSuffix("█ 1.6×"), "\(lane)")
+        let narrow = frame(Scene.midRun, size: TerminalSize(width: 80, height: 24)).text
+        #expect(!narrow.contains("bars:"), "\(narrow)")
+        let lanes = narrow.split(separator: "\n").filter { $0.hasPrefix(" slot ") && $0.contains("scan") }
+        #expect(!lanes.isEmpty && lanes.allSatisfy { !$0.contains("█") && !$0.contains("░") }, "\(lanes)")
+    }
+
     @Test("The order row lists the latest finishes by priority, newest on the right: spaced, or packed when that keeps more")
     func finishOrder() {
         var snapshot = Scene.midRun

@@ -1,4 +1,5 @@
 import SkyCore
+import SkyReport
 
 /// One lane per task-group slot: the scan in it, its priority and how long it has run. When a scan
 /// finishes, its lane empties and the highest-priority waiting scan takes it: the sliding window.
@@ -26,8 +27,9 @@ enum SlotLanes {
         // of the children's own run times. The bars' key goes whole or not at all, and first when
         // the title has no room; the counts always stay.
         let bars = "   bars: slot time against the median run"
-        let fits = "── Slots  ".count + occupancy.count + bars.count + 2 <= width
-        Section.rule("Slots", note: median > .zero && fits ? occupancy + bars : occupancy, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        // The bars are drawn only with their key: without it they read as progress bars.
+        let barsShown = median > .zero && "── Slots  ".count + occupancy.count + bars.count + 2 <= width
+        Section.rule("Slots", note: barsShown ? occupancy + bars : occupancy, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = height - 1
         guard rows > 0 else { return }
         // When not every lane fits, the last row sums up the ones left out.
@@ -63,9 +65,14 @@ enum SlotLanes {
                 // `--ignore-cancellation`: a cancel will not stop this one.
                 column = grid.write("never checks ", x: column, y: row, style: Style(.warn), width: x + width - column)
             }
-            if median > .zero {
-                Bar.draw(ran / median, into: &grid, x: column, y: row, width: min(24, x + width - column - 1),
-                         style: Style(occupant.priority.tint), glyphs: state.glyphs)
+            if barsShown {
+                // Past the median the bar is full, and says by how much: a scan still running
+                // beside a full bar is no finished one.
+                let ratio = ran / median
+                let past = ratio > 1 ? " \(FixedPoint.fixed(ratio, places: 1))\(state.glyphs.times)" : ""
+                let barWidth = max(0, min(24, x + width - column - 1) - past.count)
+                Bar.draw(min(ratio, 1), into: &grid, x: column, y: row, width: barWidth, style: Style(occupant.priority.tint), glyphs: state.glyphs)
+                if !past.isEmpty { grid.write(past, x: column + barWidth, y: row, style: Style(.muted), width: x + width - column - barWidth) }
             }
         }
         if shown < slots.count {
