@@ -156,7 +156,8 @@ struct DashboardViewTests {
         let newest = try #require(row(containing: "scan 17", in: grid))
         let older = try #require(row(containing: "scan 15", in: grid))
         #expect(newest < older)
-        #expect(text.contains("0:04.4  scan 17  low    sensor glitch"))
+        // To the hundredth, as the summary gives it (a clock's tenths once read 1.96 s as 0:01.9).
+        #expect(text.contains(" 4.40 s  scan 17  low    sensor glitch"), "\(text)")
     }
 
     @Test("Paused, cancelling and done each show in the badge and the footer")

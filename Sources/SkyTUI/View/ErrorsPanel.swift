@@ -1,4 +1,5 @@
 import SkyCore
+import SkyReport
 
 /// Every failure as it happens, newest first: when, which scan, its priority and the error. Each
 /// one was wrapped in a `Result`, so the run went on.
@@ -11,7 +12,10 @@ enum ErrorsPanel {
         let scanWidth = String(max(0, snapshot.scanScale - 1)).count
         for (offset, error) in snapshot.recentErrors.reversed().prefix(max(0, height - 1)).enumerated() {
             let row = y + 1 + offset
-            var column = grid.write(" " + Figures.padLeft(Figures.clock(error.time), 7) + "  ", x: x, y: row, style: Style(.muted))
+            // To the hundredth, as the summary gives it: a clock's tenths, cut down, would read
+            // 1.96 s as 1.9.
+            let time = FixedPoint.fixed(error.time.seconds, places: 2) + " s"
+            var column = grid.write(" " + Figures.padLeft(time, 8) + "  ", x: x, y: row, style: Style(.muted))
             column = grid.write("scan " + Figures.padLeft(String(error.scan), scanWidth) + "  ", x: column, y: row, width: x + width - column)
             column = grid.write(Figures.padRight(error.priority.description, 7), x: column, y: row, style: Style(error.priority.tint), width: x + width - column)
             grid.write(error.failure.description, x: column, y: row, style: Style(.bad, bold: true), width: x + width - column)
