@@ -62,7 +62,7 @@ public enum TextSummary {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
-        lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
+        lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), at most \(s.maxRunning) \(s.configuration.strategy.holder) at once)")
         if operatorView { lines.append(verificationLine(summary)) }
         for record in summary.verificationFailures.prefix(listedErrors) {
             let f = record.failure

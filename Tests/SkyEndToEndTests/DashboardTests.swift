@@ -180,7 +180,7 @@ struct DashboardTests {
         #expect(try terminal.exitStatus() == 0)
         let summary = try terminal.screen()
         #expect(summary.contains("sky: finished 60 scans"), "\(summary)")
-        #expect(summary.contains("max running 2"))
+        #expect(summary.contains("at most 2 in the group at once"))
         let instants = try files.expectCompleteTrace().instants
         for change in ["pause", "batch", "resume"] { #expect(instants.contains(change), "no \(change) in \(instants)") }
     }

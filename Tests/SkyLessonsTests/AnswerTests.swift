@@ -86,7 +86,7 @@ struct AnswerTests {
         #expect(summary.ending == .cancelled)
         let answer = LessonAnswers.answer(lesson: 5, records: [record]).joined(separator: " ")
         let running = record.facts.running(at: try #require(record.facts.stop).time).count
-        #expect(answer.contains("with \(Say.count(running, "scan")) running"), "\(answer)")
+        #expect(answer.contains("with \(Say.count(running, "scan")) in the group"), "\(answer)")
         #expect(answer.contains("100 ms after the cancel, "))
         #expect(record.facts.stoppedIn == summary.snapshot.stoppedIn)
     }

@@ -28,7 +28,7 @@ struct DashboardViewTests {
     @Test("Every counter is on screen with its true value")
     func counters() {
         let text = frame(Scene.midRun).text
-        for line in ["scheduled 20/20", "running     4/4", "completed  5/20", "failed     1/20", "cancelled  0/20",
+        for line in ["scheduled 20/20", "in group    4/4", "completed  5/20", "failed     1/20", "cancelled  0/20",
                      "high 3/4", "medium 2/10", "low 1/6", "10 waiting"] {
             #expect(text.contains(line), "missing \(line)")
         }

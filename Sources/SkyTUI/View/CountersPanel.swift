@@ -44,7 +44,7 @@ enum CountersPanel {
         let children: CounterSource? = direct ? .direct : nil
         let rows: [(String, Int, Int, Tint, CounterSource?)] = [
             ("scheduled", counters.scheduled, total, .accent, nil),
-            ("running", counters.running, snapshot.batch, .accent, children),
+            (snapshot.configuration.strategy.holderLabel, counters.running, snapshot.batch, .accent, children),
             ("completed", counters.completed, total, .good, children),
             ("failed", counters.failed, total, .bad, children),
             ("cancelled", counters.cancelled, total, .warn, nil),

@@ -1,12 +1,16 @@
+import SkyCore
+
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
     /// What each panel shows; the keys follow, from `DashboardKeys`. What does not fit the
     /// terminal at once scrolls. The timeline's glyphs are the ones on screen.
     static func panels(_ glyphs: Glyphs) -> [(String, String)] {
         let spans = String(glyphs.spans)
+        // Each strategy's word for a scan between its slot and its end: `in group`, `in loop`…
+        let held = Set((ScanStrategy.builtIn + [.own("")]).map(\.holderLabel)).sorted().joined(separator: ", ")
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
-            ("Scans", "scheduled, running (started, not ended), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends."),
+            ("Scans", "scheduled, \(held) (took a slot, not ended: on a thread or waiting for one), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends."),
             ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest over a second or more. A column a second; after the run, the last is the final part-second."),
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now, as this frame read it."),

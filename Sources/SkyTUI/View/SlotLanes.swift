@@ -16,7 +16,7 @@ enum SlotLanes {
         // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
-        case .unbounded: "\(busy) in the group"
+        case .unbounded: "\(busy) \(snapshot.configuration.strategy.holder)"
         case .serial, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
