@@ -14,7 +14,7 @@ enum HelpOverlay {
             ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest over a second or more. A column a second; after the run, the last is the final part-second."),
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now, as this frame read it."),
-            ("Timeline", "\(spans) high, medium, low; \(ends). threads: scans on a pool thread; queue: scans waiting."),
+            ("Timeline", "\(spans) high, medium, low; \(ends); a digit: that many scans ended in one column (a row of slots counts failed and cancelled), coloured by the worst. threads: scans on a pool thread; queue: scans waiting."),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
             ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
         ]

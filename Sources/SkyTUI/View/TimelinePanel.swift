@@ -76,18 +76,23 @@ enum TimelinePanel {
         let stops = "\(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         let priorities = ScanPriority.allCases.map { "\(glyphs.spans[$0.rawValue]) \($0)" }.joined(separator: " ")
         let legends = dense
-            ? ["\(shades) share of slots busy  " + stops, "\(shades) share busy"]
-            : ["\(priorities)  \(glyphs.completed) completed " + stops, priorities]
+            ? ["\(shades) share of slots busy  " + stops + "  2: two stopped", "\(shades) share of slots busy  " + stops, "\(shades) share busy"]
+            : ["\(priorities)  \(glyphs.completed) completed " + stops + "  2: two ended", "\(priorities)  \(glyphs.completed) completed " + stops, priorities]
         return legends.map { scale + " \(glyphs.dot) " + $0 }.first { $0.count <= room } ?? scale
     }
 
     /// What a cell shows: the end of a scan, else a span by priority (a single slot) or a shade by
-    /// the share busy (a range of slots); `nil` while idle. A failure outranks a cancellation,
-    /// which outranks a completion; a range of slots marks only the first two.
+    /// the share busy (a range of slots); `nil` while idle. Where more than one scan ended, their
+    /// count (`+` past 9), so two ends never read as one; a range of slots counts only failures and
+    /// cancellations. The mark takes the colour of the worst end: a failure, then a cancellation.
     static func mark(_ cell: TimelineCell, single: Bool, share: Float, glyphs: Glyphs) -> Cell? {
-        if cell.ends.contains(.failed) { return Cell(glyphs.failed, Style(.bad, bold: true)) }
-        if cell.ends.contains(.cancelled) { return Cell(glyphs.cancelled, Style(.warn, bold: true)) }
-        if single && cell.ends.contains(.completed) { return Cell(glyphs.completed, Style(.good)) }
+        let count = single ? cell.endCount : cell.stopCount
+        let style =
+            cell.ends.contains(.failed) ? Style(.bad, bold: true) : cell.ends.contains(.cancelled) ? Style(.warn, bold: true) : Style(.good)
+        if count > 1 { return Cell(count > 9 ? "+" : Character(String(count)), style) }
+        if cell.ends.contains(.failed) { return Cell(glyphs.failed, style) }
+        if cell.ends.contains(.cancelled) { return Cell(glyphs.cancelled, style) }
+        if single && cell.ends.contains(.completed) { return Cell(glyphs.completed, style) }
         guard share >= idleShare, let priority = cell.dominant else { return nil }
         if single { return Cell(glyphs.spans[priority.rawValue], Style(priority.tint)) }
         let level = min(glyphs.shades.count - 1, Int((share * Float(glyphs.shades.count)).rounded(.up)) - 1)
