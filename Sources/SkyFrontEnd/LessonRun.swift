@@ -1,5 +1,6 @@
 import SkyCore
 import SkyLessons
+import SkyReport
 import SkyTUI
 
 /// `sky lesson N`: the question to predict, each part's run in turn, then the answers computed
@@ -46,10 +47,11 @@ struct LessonRun {
             let parsed = try RunCommand.parse(arguments)
             let request = RunRequest(scans: parsed.scans, output: parsed.output, defaults: .sky)
             let record = ScanEventBuffer(limit: Self.recordLimit)
+            let loadAtStart = HostLoad.read()
             let outcome = try request.perform(lesson: stage(of: part), record: record)
             records.append(PartRecord(
                 part: part, configuration: outcome.configuration, cores: Cores.active, events: record.drain().compactMap(\.event),
-                dropped: record.dropped))
+                dropped: record.dropped, hostLoad: HostLoad(from: loadAtStart, to: HostLoad.read())))
             // A run a failure stopped (a throw, --fail-fast) is what a lesson shows, not a problem.
             if outcome.status != .success && outcome.status != .failure { status = outcome.status }
             // stdout is lost (closed, full), and its line said so: the parts after would only be

@@ -31,6 +31,12 @@ public enum LessonAnswers {
     public static func answer(lesson number: Int, records: [PartRecord]) -> [String] {
         guard !records.isEmpty else { return ["No part ran, so there is nothing to answer from."] }
         var paragraphs = byLesson[number].map { $0(records) } ?? records.map(Story.overview)
+        for record in records {
+            guard let load = record.hostLoad, load.isBusy else { continue }
+            paragraphs.append(
+                "\(record.name) ran on a busy machine: \(load.description). Its times are longer than this machine gives alone, "
+                    + "so a speed-up, or one part against another, may not hold: run the lesson again when the machine is quiet.")
+        }
         for record in records where record.dropped > 0 {
             paragraphs.append("\(record.name) lost \(Say.count(record.dropped, "event")) from its record: its figures may be short.")
         }

@@ -1,4 +1,5 @@
 import SkyCore
+import SkyReport
 import Testing
 @testable import SkyLessons
 
@@ -58,5 +59,17 @@ struct OnAThreadAnswerTests {
         #expect(record.facts.maxOnAThread >= 1)
         #expect(record.facts.maxOnAThread <= record.facts.maxRunning)
         #expect(record.facts.maxRunning == 6)
+    }
+}
+
+extension OnAThreadAnswerTests {
+    @Test("A part that ran on a busy machine says so in the answer, naming the share; a quiet one says nothing")
+    func busyMachine() throws {
+        let quiet = try Self.record(Self.starvedPool)
+        let part = quiet.part
+        let busy = PartRecord(part: part, configuration: quiet.configuration, cores: 2, events: Self.starvedPool, hostLoad: HostLoad(others: 0.4, steal: 0))
+        let answer = LessonAnswers.answer(lesson: 1, records: [busy]).joined(separator: " ")
+        #expect(answer.contains("Part 1 (a starved pool) ran on a busy machine: other processes used 40% of the machine's CPU time."), "\(answer)")
+        #expect(!LessonAnswers.answer(lesson: 1, records: [quiet]).joined().contains("busy machine"))
     }
 }
