@@ -34,8 +34,8 @@ public enum LessonAnswers {
         for record in records {
             guard let load = record.hostLoad, load.isBusy else { continue }
             paragraphs.append(
-                "\(record.name) ran on a busy machine: \(load.description). Its times are longer than this machine gives alone, "
-                    + "so a speed-up, or one part against another, may not hold: run the lesson again when the machine is quiet.")
+                "The machine was busy while part \(record.part.number) (\(record.part.name)) ran: \(load.description). Its times are longer "
+                    + "than this machine gives alone, so a speed-up, or one part against another, may not hold: run the lesson again when the machine is quiet.")
         }
         for record in records where record.dropped > 0 {
             paragraphs.append("\(record.name) lost \(Say.count(record.dropped, "event")) from its record: its figures may be short.")
