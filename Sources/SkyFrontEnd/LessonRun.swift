@@ -72,10 +72,28 @@ struct LessonRun {
     /// The part's command line, with the lesson's own options in place of the part's.
     func arguments(of part: Lesson.Part) -> [String] {
         var arguments = part.arguments
-        if let work { Self.set("--work", to: "\(work)", in: &arguments) }
+        if let work {
+            Self.set("--work", to: "\(work)", in: &arguments)
+            // A cancel timed for the part's own work comes as far into a run of `work`: with
+            // lighter scans the run is shorter, and is still cancelled partway, where the lesson
+            // looks. A part whose time its `--spacing` sets keeps its cancel.
+            let own = Self.value(of: "--work", in: part.arguments).flatMap(ArgumentValue.wholeNumber) ?? RunConfiguration.defaultWork
+            if !part.arguments.contains("--spacing"), own > 0,
+                let given = Self.value(of: "--cancel-after", in: part.arguments),
+                let cancel = try? ArgumentValue.duration(given, in: RunConfiguration.durationRange)
+            {
+                let scaled = max(.milliseconds(1), min(cancel, cancel * (Double(work) / Double(own))))
+                Self.set("--cancel-after", to: ArgumentValue.text(scaled), in: &arguments)
+            }
+        }
         if let speed { Self.set("--speed", to: "\(speed)", in: &arguments) }
         if headless && !arguments.contains("--no-tui") { arguments.append("--no-tui") }
         return arguments
+    }
+
+    /// The value the arguments give `option`, if they give it one.
+    private static func value(of option: String, in arguments: [String]) -> String? {
+        arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     }
 
     /// Gives `option` the value `value`: in place of the one the arguments give it, else at the end.

@@ -79,11 +79,25 @@ struct LessonTests {
         #expect(out.contains("\nQuestions\n\n1. "))
     }
 
-    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it.
+    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it: a cancel
+    /// scaled with the work, to the least it can be, unless the part's `--spacing` times it.
     static func printed(_ arguments: [String]) -> String {
         var arguments = arguments
         if let at = arguments.firstIndex(of: "--work") { arguments[at + 1] = "500" } else { arguments += ["--work", "500"] }
+        if let at = arguments.firstIndex(of: "--cancel-after"), !arguments.contains("--spacing") { arguments[at + 1] = "1ms" }
         return "    sky " + (arguments + ["--no-tui"]).joined(separator: " ")
+    }
+
+    @Test("A lighter --work brings a part's cancel in with it, so the run is still cancelled partway; a cancel the spacing times stays")
+    func cancelScalesWithWork() throws {
+        // Lesson 7's parts sweep 8 000 000 lines and cancel at 5 s; lesson 5's serial part is timed
+        // by its two-second gaps.
+        let unchecked = try SkyBinary.run(["lesson", "7", "--no-tui", "--work", "100000"])
+        #expect(unchecked.status == 0, "\(unchecked.stderr)")
+        #expect(unchecked.stdout.components(separatedBy: " --work 100000 --cancel-after 63ms --no-tui\n").count == 3, "\(unchecked.stdout)")
+        let parts = try Self.parts(of: 5)
+        #expect(parts.last?.contains("--spacing") == true)
+        #expect(Self.printed(parts.last ?? []).contains("--cancel-after 5.5s"))
     }
 
     @Test("Lesson 5: the cancels it asks for print no FAIL verdict; its end says what each cancel did, as the summary measured it")

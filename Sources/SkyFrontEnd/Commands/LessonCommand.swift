@@ -39,7 +39,9 @@ struct LessonCommand: ParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Give every part this cost of a scan (lines to sweep) instead of its own.", valueName: "n"),
+        help: ArgumentHelp(
+            "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it.",
+            valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
     var work: Int?
 
