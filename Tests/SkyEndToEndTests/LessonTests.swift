@@ -88,6 +88,21 @@ struct LessonTests {
         return "    sky " + (arguments + ["--no-tui"]).joined(separator: " ")
     }
 
+    @Test("--handout prints the lesson as Markdown with its commands as they would run, and runs nothing; refused without a lesson; a full stdout exits 74")
+    func handout() throws {
+        let handout = try SkyBinary.run(["lesson", "7", "--handout", "--work", "100000"])
+        #expect(handout.status == 0, "\(handout.stderr)")
+        #expect(handout.stdout.hasPrefix("# Lesson 7: "))
+        #expect(handout.stdout.contains("\n    sky --ignore-cancellation 0.5 --total 4 --batch 4 --seed 3 --failure-rate 0 --work 100000 --cancel-after 63ms\n"), "\(handout.stdout)")
+        #expect(!handout.stdout.contains("sky: "), "nothing ran: no summary")
+        let refused = try SkyBinary.run(["lesson", "--handout"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--handout needs a lesson's number"), "\(refused.stderr)")
+        let full = try SkyBinary.shell("\"$SKY\" lesson 1 --handout > /dev/full")
+        #expect(full.status == 74)
+        #expect(full.stderr.contains("the handout is lost"), "\(full.stderr)")
+    }
+
     @Test("A lighter --work brings a part's cancel in with it, so the run is still cancelled partway; a cancel the spacing times stays")
     func cancelScalesWithWork() throws {
         // Lesson 7's parts sweep 8 000 000 lines and cancel at 5 s; lesson 5's serial part is timed

@@ -24,6 +24,8 @@ struct LessonCommand: ParsableCommand {
                 sky lesson 5 --no-tui --work 20000
               In slow motion:
                 sky lesson 1 --speed 0.5
+              A one-page handout for the class, in Markdown:
+                sky lesson 1 --handout > lesson-1.md
 
             \(ExitStatus.helpBlock(for: .lesson))
             """,
@@ -51,7 +53,23 @@ struct LessonCommand: ParsableCommand {
         transform: { try ArgumentValue.speed($0) })
     var speed: Double?
 
+    @Flag(help: "Print the lesson as a one-page Markdown handout (the predictions, the commands, room for answers) and run nothing.")
+    var handout = false
+
+    func validate() throws {
+        if handout && number == nil { throw ValidationError("--handout needs a lesson's number: \(Self.numbers) ('sky lesson' lists them)") }
+        if handout && noTUI { throw ValidationError("--handout runs nothing, so --no-tui has nothing to do: give one or the other") }
+    }
+
     func run() throws {
+        if handout, let number, let lesson = Lesson.numbered(number) {
+            let run = LessonRun(lesson: lesson, headless: false, work: work, speed: speed)
+            guard StandardOutput.write(Handout.markdown(lesson, commands: lesson.parts.map(run.arguments))) else {
+                StandardError.write("sky: error: could not write to stdout (\(StandardOutput.failure ?? "closed")): the handout is lost\n")
+                throw ExitStatus.outputIncomplete.exitCode
+            }
+            return
+        }
         guard let number, let lesson = Lesson.numbered(number) else {
             StandardOutput.write("Lessons (run one with 'sky lesson N'):\n")
             for lesson in Lesson.all {
