@@ -62,7 +62,7 @@ struct LessonRun {
         }
         say("\nWhat the runs did")
         if !prediction.isEmpty { say("\nYou predicted: \(prediction)") }
-        for paragraph in LessonAnswers.answer(lesson: lesson.number, records: records) {
+        for paragraph in LessonAnswers.answer(lesson: lesson.slug, records: records) {
             say("\n" + TextWrap.lines(paragraph, width: Self.width).joined(separator: "\n"))
         }
         say("\nQuestions\n\n\(lesson.questions)")

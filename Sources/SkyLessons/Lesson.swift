@@ -17,9 +17,12 @@ public struct Lesson: Sendable {
         public let watch: String
     }
 
-    /// The number the file's name begins with (`5-cancellation.md` is lesson 5); its answer is
-    /// keyed by it.
+    /// The number the file's name begins with (`5-cancellation.md` is lesson 5): its place in
+    /// the course.
     public let number: Int
+    /// The file's name without its number and `.md` (`cancellation`): the lesson's name whatever
+    /// its place, which its answer is keyed by.
+    public let slug: String
     public let title: String
     /// What the student is asked to predict before anything runs.
     public let predict: String
@@ -98,6 +101,7 @@ public struct Lesson: Sendable {
         guard !parts.isEmpty else { throw fail("no `## Part 1: name` section") }
         guard let questions, !questions.isEmpty else { throw fail("no `## Questions` section, or an empty one") }
         self.number = number
+        slug = String(file.drop { $0.isNumber }.drop { $0 == "-" }.prefix { $0 != "." })
         self.title = title
         self.predict = predict
         self.parts = parts

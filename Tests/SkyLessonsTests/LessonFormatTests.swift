@@ -38,7 +38,7 @@ struct LessonFormatTests {
         #expect(Lesson.all.count >= 6)
         #expect(Set(Lesson.all.map(\.number)).count == Lesson.all.count, "two files with one number")
         for lesson in Lesson.all {
-            #expect(LessonAnswers.answers(lesson.number), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
+            #expect(LessonAnswers.answers(lesson.slug), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
             #expect(lesson.parts.allSatisfy { $0.arguments.contains("--seed") }, "lesson \(lesson.number): a part without a seed is not repeatable")
         }
     }

@@ -68,8 +68,8 @@ extension OnAThreadAnswerTests {
         let quiet = try Self.record(Self.starvedPool)
         let part = quiet.part
         let busy = PartRecord(part: part, configuration: quiet.configuration, cores: 2, events: Self.starvedPool, hostLoad: HostLoad(others: 0.4, steal: 0))
-        let answer = LessonAnswers.answer(lesson: 1, records: [busy]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "serial-vs-concurrent", records: [busy]).joined(separator: " ")
         #expect(answer.contains("The machine was busy while part 1 (a starved pool) ran: other processes used 40% of the machine's CPU time."), "\(answer)")
-        #expect(!LessonAnswers.answer(lesson: 1, records: [quiet]).joined().contains("busy machine"))
+        #expect(!LessonAnswers.answer(lesson: "serial-vs-concurrent", records: [quiet]).joined().contains("busy machine"))
     }
 }
