@@ -46,6 +46,11 @@ struct LessonRun {
             say("")
             let parsed = try RunCommand.parse(arguments)
             let request = RunRequest(scans: parsed.scans, output: parsed.output, defaults: .sky)
+            // A lesson file's `Code:` text that the part's file lacks would mark nothing, silently.
+            let source = StrategySource.of(try request.makeConfiguration())
+            for text in source.missing(part.code) {
+                StandardError.write("sky: lesson \(lesson.number), part \(part.number): its Code: text `\(text)` is in no line of code of \(source.path)\n")
+            }
             let record = ScanEventBuffer(limit: Self.recordLimit)
             let loadAtStart = HostLoad.read()
             let outcome = try request.perform(lesson: stage(of: part), record: record)
@@ -110,9 +115,9 @@ struct LessonRun {
     private func stage(of part: Lesson.Part) -> LessonStage {
         let title = "lesson \(lesson.number), part \(part.number) of \(lesson.parts.count): \(part.name)"
         guard let next = lesson.parts.first(where: { $0.number == part.number + 1 }) else {
-            return LessonStage(title: title, next: "the answers", nextBrief: "the answers")
+            return LessonStage(title: title, next: "the answers", nextBrief: "the answers", code: part.code)
         }
-        return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)")
+        return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)", code: part.code)
     }
 
     private func say(_ text: String, newline: Bool = true) {

@@ -88,7 +88,7 @@ struct DashboardTests {
             var wrong: [Int] = []
             for row in screen.split(separator: "\n") {
                 guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
-                // A long line is cut at the screen's edge; the capture pads short ones with spaces.
+                // A long line's first row begins it; the capture pads short ones with spaces.
                 var code = String(match.2)
                 while code.last == " " { code.removeLast() }
                 if !lines[number - 1].hasPrefix(code) { wrong.append(number) }

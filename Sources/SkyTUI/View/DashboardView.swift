@@ -61,6 +61,14 @@ public enum DashboardView {
         return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
     }
 
+    /// The code panel's page, as the dashboard is laid out now; `nil` when it is not shown.
+    static func codePage(_ state: DashboardState) -> CodePage? {
+        let size = state.size
+        guard size.width >= minimumSize.width, size.height >= minimumSize.height, state.showingCode else { return nil }
+        let layout = Layout(state)
+        return CodePanel.page(state, width: size.width, height: layout.footerY - layout.belowY)
+    }
+
     /// Where the panels below the counters go, top to bottom: the slot lanes, the timeline, and
     /// the errors, explain or code panel down to the footer.
     struct Layout {

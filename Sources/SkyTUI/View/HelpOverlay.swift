@@ -17,6 +17,7 @@ enum HelpOverlay {
             ("Timeline", "\(spans) high, medium, low; \(ends); a digit: that many scans ended in one column (a row of slots counts failed and cancelled), coloured by the worst. threads: scans on a pool thread; queue: scans waiting."),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
             ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
+            ("Code", "\(glyphs.running) marks the lesson's lines; \(glyphs.wrapped) a long line's next row."),
         ]
     }
 
