@@ -2,7 +2,8 @@
 ///
 /// Layout, top to bottom: the header; scans on the left beside throughput and latency on the
 /// right; a soak's cores; the slot lanes; the timeline; the errors; the footer. The cores, the slot
-/// lanes, the timeline and the errors share whatever height is left.
+/// lanes, the timeline and the errors share whatever height is left; where it is short, the slot
+/// lanes give way to the timeline's lane per slot (up to `TimelinePanel.wholeLanes`).
 public enum DashboardView {
     /// Below this the dashboard cannot show every panel, so it shows a notice instead.
     public static let minimumSize = TerminalSize(width: 60, height: 18)
@@ -96,7 +97,14 @@ public enum DashboardView {
                 // terminal up to the lower half, which the slot lanes give way to down to their minimum.
                 let timelineRoom = min(
                     spare - min(slotRows, minimumSlotRows) - errorRows, max(spare - slotRows - errorRows, size.height / 2))
-                timelineRows = TimelinePanel.height(state, within: timelineRoom)
+                // On a short terminal (a projector's 80×24) the slot lanes give way down to their
+                // title before the timeline loses a lane per slot or its threads and queue rows:
+                // the timeline's lanes show each slot's priority over time, the slot lanes only now.
+                // A soak's operator, watching cores, keeps the slot lanes.
+                let whole = coreRows > 0 ? .max : TimelinePanel.wholeHeight(state)
+                timelineRows = whole <= spare - 1 - errorRows
+                    ? max(whole, TimelinePanel.height(state, within: timelineRoom))
+                    : TimelinePanel.height(state, within: timelineRoom)
                 laneRows = min(slotRows, spare - timelineRows - errorRows)
             }
             belowY = lanesY + laneRows + timelineRows

@@ -18,6 +18,17 @@ enum TimelinePanel {
         return Rows(bands: state.timeline.bands, height: limit).height
     }
 
+    /// Slots up to which the panel is whole only with a lane for each.
+    static let wholeLanes = 8
+
+    /// The rows the panel takes whole: a lane for each slot and the threads and queue rows; with
+    /// more than `wholeLanes` slots, or a range of slots to a band, whole is out of reach (`Int.max`).
+    static func wholeHeight(_ state: DashboardState) -> Int {
+        let timeline = state.timeline
+        guard timeline.slotsPerBand == 1, timeline.bands <= wholeLanes else { return .max }
+        return Rows(bands: timeline.bands, height: .max / 2).height
+    }
+
     /// How the panel's rows go: the lanes, each standing for `bandsPerRow` bands, and whether the
     /// two history rows fit. Lanes come first; history shows unless it would leave fewer than two
     /// rows of lanes.

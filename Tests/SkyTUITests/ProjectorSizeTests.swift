@@ -1,0 +1,67 @@
+import SkyTUI
+import Testing
+
+/// At a projector's 80×24 every label is whole: a word cut at a panel's edge (`ETA none le`,
+/// `all run a`) reads as another word, or as none, from the back of a hall.
+@Suite("No label is cut mid-word at 80×24")
+struct ProjectorSizeTests {
+    static let projector = TerminalSize(width: 80, height: 24)
+    /// Wide enough that nothing is cut: the words every label is made of.
+    static let wide = TerminalSize(width: 400, height: 24)
+
+    /// Sections whose rows hold text from elsewhere (an error's description, the narration, the
+    /// source), not labels; their titles are still checked.
+    static let contentSections: Set<String> = ["Errors", "Explain", "Code"]
+
+    /// The words of `text`'s labels: every row but the rows of a content section and the timeline's
+    /// cells, split at spaces, keeping only words with a letter in them (figures and glyphs change
+    /// with the width).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var section = ""
+        for line in text.split(separator: "\n") {
+            let isTitle = line.hasPrefix("── ") || line.hasPrefix("-- ")
+            if isTitle { section = String(line.dropFirst(3).prefix { $0 != " " }) }
+            guard isTitle || !contentSections.contains(section) else { continue }
+            var tokens = line.split(separator: " ").map(String.init)
+            // A timeline row is its label (`slot 0`, `threads 0-2`), then cells (letters in ASCII).
+            if section == "Timeline" && !isTitle { tokens = Array(tokens.prefix(2)) }
+            words += tokens.filter { $0.contains { $0.isLetter } }
+        }
+        return words
+    }
+
+    /// A word of the frame at 80×24 that is no word of the frame with room for everything, nor a
+    /// time on the axis (`2s`), nor the order row's letters packed (`HHMML`), was cut.
+    static func cutWords(_ state: (TerminalSize) -> DashboardState) -> [String] {
+        let whole = Set(words(DashboardView.render(state(wide)).text))
+        return words(DashboardView.render(state(projector)).text).filter { word in
+            !whole.contains(word) && !word.allSatisfy({ "HML".contains($0) }) && !(word.last == "s" && word.dropLast().allSatisfy(\.isNumber))
+        }
+    }
+
+    @Test("Every scripted run's labels at 80×24 are whole words", arguments: RunScene.allCases)
+    func runScene(scene: RunScene) {
+        let cut = Self.cutWords { scene.state(size: $0) }
+        #expect(cut.isEmpty, "\(scene.rawValue): cut at 80×24: \(cut)")
+    }
+
+    @Test("Every scene's labels at 80×24 are whole words", arguments: Scene.allCases.filter { $0 != .help })
+    func scene(scene: Scene) {
+        let cut = Self.cutWords { scene.state(size: $0) }
+        #expect(cut.isEmpty, "\(scene.rawValue): cut at 80×24: \(cut)")
+    }
+
+    @Test("The canonical run at 80×24 keeps a lane per slot, shaped by priority, and the threads and queue rows")
+    func canonicalLanes() {
+        let lines = DashboardView.render(RunScene.canonicalRunning.state(size: Self.projector)).text.split(separator: "\n")
+        let timeline = lines.drop { !$0.hasPrefix("── Timeline") }.dropFirst()
+        for slot in 0..<4 {
+            let lane = timeline.first { $0.hasPrefix(" slot \(slot) ") }
+            #expect(lane.map { $0.contains("▆") || $0.contains("▄") || $0.contains("▂") } == true, "slot \(slot): \(String(describing: lane))")
+        }
+        #expect(timeline.contains { $0.hasPrefix(" threads ") })
+        #expect(timeline.contains { $0.hasPrefix(" queue ") })
+        #expect(!timeline.contains { $0.hasPrefix(" slots ") })
+    }
+}
