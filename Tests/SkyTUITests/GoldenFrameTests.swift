@@ -25,6 +25,12 @@ struct GoldenFrameTests {
         try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
     }
 
+    @Test("The projector's view of the canonical run, and of a throw explained, matches its golden frame",
+          arguments: [RunScene.canonicalRunning, .canonicalDone, .thrownExplained], [projectorSize] + runSizes)
+    func projector(scene: RunScene, size: TerminalSize) throws {
+        try compare(scene.projected(size: size), named: "projector-\(scene.rawValue)-\(size.width)x\(size.height).txt")
+    }
+
     func compare(_ state: DashboardState, named name: String) throws {
         let frame = DashboardView.render(state).text
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -52,6 +52,12 @@ struct ProjectorSizeTests {
         #expect(cut.isEmpty, "\(scene.rawValue): cut at 80×24: \(cut)")
     }
 
+    @Test("Every scripted run's labels in the projector's view at 80×24 are whole words", arguments: RunScene.allCases)
+    func projected(scene: RunScene) {
+        let cut = Self.cutWords { scene.projected(size: $0) }
+        #expect(cut.isEmpty, "\(scene.rawValue): cut at 80×24: \(cut)")
+    }
+
     @Test("The canonical run at 80×24 keeps a lane per slot, shaped by priority, and the threads and queue rows")
     func canonicalLanes() {
         let lines = DashboardView.render(RunScene.canonicalRunning.state(size: Self.projector)).text.split(separator: "\n")

@@ -51,6 +51,13 @@ enum RunScene: String, CaseIterable {
         }
     }
 
+    /// The scene in the projector's view, as `p` shows it.
+    func projected(size: TerminalSize) -> DashboardState {
+        var state = state(size: size)
+        _ = state.update(.key(.character("p")))
+        return state
+    }
+
     func state(size: TerminalSize) -> DashboardState {
         var state = run.state(at: time, size: size, info: Self.info, glyphs: self == .canonicalASCII ? .ascii : .unicode)
         if self == .thrownExplained { _ = state.update(.key(.character("e"))) }

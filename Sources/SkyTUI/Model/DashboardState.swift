@@ -31,6 +31,8 @@ public struct DashboardState: Sendable {
     public private(set) var showingExplain: Bool
     /// The code panel replaces the errors or explain panel (`v`).
     public private(set) var showingCode = false
+    /// The projector's view in place of the whole dashboard (`p`, `--projector`).
+    public private(set) var projecting: Bool
     /// The source of the run's strategy, for the code panel.
     public let source: StrategySource
     /// `c` cancelled the run and the dashboard stays to show what happened.
@@ -52,7 +54,7 @@ public struct DashboardState: Sendable {
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
-        exitOnDone: Bool = false, explain: Bool = false
+        exitOnDone: Bool = false, explain: Bool = false, projector: Bool = false
     ) {
         self.snapshot = snapshot
         self.size = size
@@ -61,6 +63,7 @@ public struct DashboardState: Sendable {
         self.exitOnDone = exitOnDone
         requestedBatch = snapshot.batch
         showingExplain = explain
+        projecting = projector
         nextStrategy = snapshot.configuration.strategy
         source = StrategySource.of(snapshot.configuration)
         self.explain = ExplainLog(configuration: snapshot.configuration)
@@ -168,6 +171,9 @@ public struct DashboardState: Sendable {
         case .showCode:
             showingCode.toggle()
             return []
+        case .projector:
+            projecting.toggle()
+            return []
         case let scrolling? where scrolling.scrolls:
             // Scrolling reads what is there, so it works on the done screen too.
             scroll(scrolling)
@@ -230,7 +236,7 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .projector, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
             return []
         }
     }

@@ -12,17 +12,10 @@ enum CountersPanel {
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
-        var counters = snapshot.counters
+        let counters = shown(state)
         let total = snapshot.scanScale
         let direct = state.info.counters == .direct
         var notes = [CounterSource.viaActor.tag]
-        if direct {
-            // Finishes as the children counted them, and the children running as they know it:
-            // begun, and not ended.
-            counters.completed = max(counters.completed, snapshot.direct.completed)
-            counters.failed = max(counters.failed, snapshot.direct.failed)
-            counters.running = snapshot.direct.running
-        }
         if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
         if snapshot.discarded > 0 {
             // Results the children finished that went with the group (and a collecting body's
@@ -68,12 +61,25 @@ enum CountersPanel {
         drawFinishOrder(snapshot, into: &grid, x: x, y: y + 7, width: width)
     }
 
+    /// The counts as shown: the actor's, or with `--counters direct` the finishes as the children
+    /// counted them, and the children running as they know it: begun, and not ended.
+    static func shown(_ state: DashboardState) -> ScanCounters {
+        let snapshot = state.snapshot
+        var counters = snapshot.counters
+        if state.info.counters == .direct {
+            counters.completed = max(counters.completed, snapshot.direct.completed)
+            counters.failed = max(counters.failed, snapshot.direct.failed)
+            counters.running = snapshot.direct.running
+        }
+        return counters
+    }
+
     /// `order  H M H M L M …`: the priorities of the latest scans to finish, newest on the right.
     /// With a free slot going to the highest-priority waiting scan, the high ones come first and
     /// the lows gather at the end; with every scan started at once (unbounded), they do not. When
     /// the trail does not fit with spaces, it is drawn without them (`HHHMMML`), so a lesson's
     /// 30 scans keep their first finishes on screen.
-    private static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
+    static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let label = " order  "
         var column = grid.write(label, x: x, y: y, style: Style(.muted), width: width)
         let room = max(0, x + width - column)

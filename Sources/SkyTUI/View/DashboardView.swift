@@ -24,6 +24,11 @@ public enum DashboardView {
             TooSmallNotice.draw(done, keys: keys, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }
+        if state.projecting {
+            ProjectorView.draw(state, into: &grid)
+            if state.showingHelp { HelpOverlay.draw(state, into: &grid) }
+            return grid
+        }
         HeaderPanel.draw(state, into: &grid)
         let top = HeaderPanel.height
         let leftWidth = size.width / 2 - 1
@@ -58,6 +63,10 @@ public enum DashboardView {
     public static func explainRows(_ state: DashboardState) -> Int {
         let size = state.size
         guard size.width >= minimumSize.width, size.height >= minimumSize.height, state.showingExplain, !state.showingCode else { return 0 }
+        if state.projecting {
+            let layout = ProjectorView.Layout(state)
+            return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
+        }
         let layout = Layout(state)
         return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
     }

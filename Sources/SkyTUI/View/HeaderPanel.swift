@@ -10,20 +10,10 @@ enum HeaderPanel {
         let width = grid.size.width
         let snapshot = state.snapshot
         let config = snapshot.configuration
-        grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
-        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
-        grid.write(" SKY  " + title, x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
-        let badge = self.badge(state)
-        grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
+        drawTitleBar(state, into: &grid)
 
         let mix = config.priorityMix
-        let batch = switch config.strategy {
-        case .serial: "one at a time"
-        case .asyncLet: "two at a time"
-        case .unbounded: "no batch"
-        case .batched, .stream, .unstructured, .own: "batch \(snapshot.batch)"
-        case .actorQueue, .actorReentrant: "\(snapshot.batch) senders"
-        }
+        let batch = batchWords(state)
         let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
         let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"
         // The verdict, when shown, keeps its place at the right; the priority legend, then the
@@ -63,6 +53,30 @@ enum HeaderPanel {
         for part in parts {
             column = grid.write(part.label, x: column, y: 2, style: Style(.muted))
             column = grid.write(part.value, x: column, y: 2, style: part.style)
+        }
+    }
+
+    /// ` SKY  lesson 5, part 1 of 2: the task group ... RUNNING`: the title as many whole words of
+    /// it as leave the badge its place.
+    static func drawTitleBar(_ state: DashboardState, into grid: inout Grid) {
+        let width = grid.size.width
+        grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
+        let badge = self.badge(state)
+        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
+        let room = width - badge.text.count - 3 - 6 - 1
+        grid.write(" SKY  " + Section.fit(title, room: room, dot: state.glyphs.dot), x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
+        grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
+    }
+
+    /// How many scans the strategy runs at once, in its words: `batch 4`, `one at a time`.
+    static func batchWords(_ state: DashboardState) -> String {
+        let batch = state.snapshot.batch
+        return switch state.snapshot.configuration.strategy {
+        case .serial: "one at a time"
+        case .asyncLet: "two at a time"
+        case .unbounded: "no batch"
+        case .batched, .stream, .unstructured, .own: "batch \(batch)"
+        case .actorQueue, .actorReentrant: "\(batch) senders"
         }
     }
 

@@ -1,0 +1,78 @@
+@testable import SkyTUI
+import Testing
+
+/// `p` and `--projector`: only the panels a lesson needs, in large blocks.
+@Suite("The projector's view")
+struct ProjectorViewTests {
+    static let size = TerminalSize(width: 80, height: 24)
+
+    /// The panels' titles, left to right and top to bottom.
+    static func titles(_ text: String) -> [String] {
+        text.split(separator: "\n").flatMap { line in
+            line.components(separatedBy: "── ").dropFirst().map { String($0.prefix { $0 != " " }) }.filter { $0.first?.isLetter == true }
+        }
+    }
+
+    @Test("p shows the scans, the slots over time and the panel below, and p again the whole dashboard")
+    func toggles() {
+        var state = RunScene.canonicalRunning.state(size: Self.size)
+        let whole = DashboardView.render(state).text
+        #expect(Self.titles(whole) == ["Scans", "Throughput", "Latency", "Slots", "Timeline", "Errors"])
+        #expect(state.update(.key(.character("p"))).isEmpty)
+        #expect(state.projecting)
+        #expect(Self.titles(DashboardView.render(state).text) == ["Scans", "Timeline", "Errors"])
+        _ = state.update(.key(.character("e")))
+        #expect(Self.titles(DashboardView.render(state).text) == ["Scans", "Timeline", "Explain"])
+        _ = state.update(.key(.character("p")))
+        #expect(!state.projecting)
+        #expect(DashboardView.render(state).text.contains("── Throughput"))
+    }
+
+    @Test("The state opens in the projector's view when asked, and p works on the done screen too")
+    func opensProjecting() {
+        let run = RunScene.canonicalDone
+        var state = run.run.state(at: run.time, size: Self.size, info: RunScene.info, glyphs: .unicode)
+        #expect(!state.projecting)
+        #expect(state.update(.key(.character("p"))).isEmpty, "p leaves no done screen")
+        #expect(state.projecting)
+        let opened = DashboardState(snapshot: state.snapshot, size: Self.size, info: RunScene.info, projector: true)
+        #expect(opened.projecting)
+    }
+
+    @Test("Each slot's lane is two rows tall while they fit: a high span rises above a medium one, a medium above a low")
+    func tallLanes() {
+        let lines = DashboardView.render(RunScene.canonicalDone.projected(size: Self.size)).text
+            .split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+        let lane = lines.firstIndex { $0.starts(with: Array(" slot 0 ")) }!
+        let (upper, lower) = (lines[lane - 1], lines[lane])
+        func above(_ column: Int) -> Character { column < upper.count ? upper[column] : " " }
+        // Slot 0 ran a high scan first, then mediums, then lows: ▄ over █, █ alone, ▄ alone.
+        #expect(above(13) == "▄" && lower[13] == "█", "\(String(upper))\n\(String(lower))")
+        #expect(lower.indices.contains { lower[$0] == "█" && above($0) == " " })
+        #expect(lower.indices.contains { lower[$0] == "▄" && above($0) == " " })
+        #expect(lines.contains { $0.starts(with: Array(" threads ")) })
+        #expect(lines.contains { $0.starts(with: Array(" queue ")) })
+    }
+
+    @Test("The scans' bar adds up: every scan is one of its parts, each part its own glyph, two rows alike")
+    func scansBar() {
+        let lines = DashboardView.render(RunScene.thrownExplained.projected(size: Self.size)).text.split(separator: "\n").map(Array.init)
+        let counts = lines.firstIndex { $0.starts(with: Array(" scheduled ")) }!
+        #expect(String(lines[counts]).contains("█ completed 6") && String(lines[counts]).contains("▓ failed 1") && String(lines[counts]).contains("▒ cancelled 23"))
+        let bar = lines[counts + 1]
+        #expect(bar == lines[counts + 2])
+        // 30 scans on 78 cells: completed to 6/30, failed to 7/30, cancelled to 30/30.
+        #expect(bar.filter { $0 == "█" }.count == 78 * 6 / 30)
+        #expect(bar.filter { $0 == "▓" }.count == 78 * 7 / 30 - 78 * 6 / 30)
+        #expect(bar.filter { $0 == "▒" }.count == 78 - 78 * 7 / 30)
+    }
+
+    @Test("Scrolling the explain panel counts the projector's rows for it")
+    func explainRows() {
+        var state = RunScene.thrownExplained.projected(size: TerminalSize(width: 100, height: 30))
+        let layout = ProjectorView.Layout(state)
+        #expect(DashboardView.explainRows(state) == ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY))
+        _ = state.update(.key(.character("p")))
+        #expect(DashboardView.explainRows(state) != ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY))
+    }
+}
