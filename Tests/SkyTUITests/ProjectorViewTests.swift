@@ -75,4 +75,19 @@ struct ProjectorViewTests {
         _ = state.update(.key(.character("p")))
         #expect(DashboardView.explainRows(state) != ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY))
     }
+
+    @Test("The projector's explain panel wraps its lines at whole words, where the dashboard's cuts them at the edge")
+    func explainWraps() {
+        func explainWords(_ state: DashboardState) -> [String] {
+            let rows = DashboardView.render(state).text.split(separator: "\n").dropLast().drop { !$0.hasPrefix("── Explain") }.dropFirst()
+            return rows.flatMap { $0.split(separator: " ").map(String.init).filter { $0.contains { $0.isLetter } } }
+        }
+        let state = RunScene.thrownExplained.projected(size: Self.size)
+        let said = Set((state.explain.causes + state.explain.lines).flatMap { $0.text.split(separator: " ").map(String.init) } + ["cause:"])
+        let projected = explainWords(state)
+        #expect(projected.contains("cancels"), "the cause's end goes on below: \(projected)")
+        #expect(projected.allSatisfy(said.contains), "cut: \(projected.filter { !said.contains($0) })")
+        let cut = explainWords(RunScene.thrownExplained.state(size: Self.size)).filter { !said.contains($0) }
+        #expect(!cut.isEmpty, "the dashboard's explain panel cuts at the edge, which this test must be able to see")
+    }
 }

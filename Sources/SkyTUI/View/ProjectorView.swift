@@ -3,8 +3,8 @@ import SkyCore
 /// `--projector`, or `p`: only what a lesson needs, in large blocks, for the back of a hall. The
 /// title bar and the run's few facts; the scans as counts above one bar the width of the screen,
 /// two rows tall, split by how they stand, and the order they finished in; the slots over time,
-/// each lane two rows tall while they fit, with the threads and queue rows; the explain panel (or
-/// the errors or the code, as `e` and `v` choose) below. Throughput, latency, the per-slot table
+/// each lane two rows tall while they fit, with the threads and queue rows; the explain panel, its
+/// lines wrapped rather than cut (or the errors or the code, as `e` and `v` choose), below. Throughput, latency, the per-slot table
 /// and a soak's cores stay on the whole dashboard.
 enum ProjectorView {
     /// The title bar, the facts, and the scans' title, counts, bar (two rows) and order.
@@ -25,7 +25,7 @@ enum ProjectorView {
         if state.showingCode {
             CodePanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: width, height: belowHeight)
         } else if state.showingExplain {
-            ExplainPanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: width, height: belowHeight)
+            ExplainPanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: width, height: belowHeight, wraps: true)
         } else {
             ErrorsPanel.draw(state, into: &grid, x: 0, y: layout.belowY, width: width, height: belowHeight)
         }
