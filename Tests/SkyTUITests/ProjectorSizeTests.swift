@@ -58,16 +58,21 @@ struct ProjectorSizeTests {
         #expect(cut.isEmpty, "\(scene.rawValue): cut at 80×24: \(cut)")
     }
 
-    @Test("The canonical run at 80×24 keeps a lane per slot, shaped by priority, and the threads and queue rows")
-    func canonicalLanes() {
-        let lines = DashboardView.render(RunScene.canonicalRunning.state(size: Self.projector)).text.split(separator: "\n")
+    @Test("The canonical run, and a batch of 8, at 80×24 keep a lane per slot, shaped by priority, and the threads and queue rows",
+          arguments: [(RunScene.canonicalRunning, 4), (.batch8, 8)])
+    func lanes(scene: RunScene, slots: Int) {
+        let lines = DashboardView.render(scene.state(size: Self.projector)).text.split(separator: "\n")
         let timeline = lines.drop { !$0.hasPrefix("── Timeline") }.dropFirst()
-        for slot in 0..<4 {
+        for slot in 0..<slots {
             let lane = timeline.first { $0.hasPrefix(" slot \(slot) ") }
             #expect(lane.map { $0.contains("▆") || $0.contains("▄") || $0.contains("▂") } == true, "slot \(slot): \(String(describing: lane))")
         }
         #expect(timeline.contains { $0.hasPrefix(" threads ") })
         #expect(timeline.contains { $0.hasPrefix(" queue ") })
         #expect(!timeline.contains { $0.hasPrefix(" slots ") })
+        // What gave way: the slot lanes to their title, and for 8 slots throughput and latency.
+        #expect(!lines.contains { $0.hasPrefix(" slot 0 ▶") })
+        #expect(lines.contains { $0.contains("── Throughput") } == (slots <= 4))
+        #expect(lines.contains { $0.hasPrefix(" scheduled 20/20") } && lines.contains { $0.hasPrefix(" order ") })
     }
 }
