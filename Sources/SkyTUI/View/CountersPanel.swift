@@ -58,7 +58,8 @@ enum CountersPanel {
         if state.info.counters == .direct { notes.append("\(CounterSource.direct.tag): running, completed, failed") }
         Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let counts: [(String, Int, Int, Tint)] = [
-            ("scheduled", counters.scheduled, total, .accent), ("running", counters.running, snapshot.batch, .accent),
+            ("scheduled", counters.scheduled, total, .accent),
+            (snapshot.configuration.strategy.holderLabel, counters.running, snapshot.batch, .accent),
             ("completed", counters.completed, total, .good), ("failed", counters.failed, total, .bad),
             ("cancelled", counters.cancelled, total, .warn),
         ]
