@@ -1,3 +1,4 @@
+import SkyReport
 @testable import SkyTUI
 import Testing
 
@@ -89,5 +90,25 @@ struct ProjectorViewTests {
         #expect(projected.allSatisfy(said.contains), "cut: \(projected.filter { !said.contains($0) })")
         let cut = explainWords(RunScene.thrownExplained.state(size: Self.size)).filter { !said.contains($0) }
         #expect(!cut.isEmpty, "the dashboard's explain panel cuts at the edge, which this test must be able to see")
+    }
+
+    @Test("A busy machine is said where throughput has given way: on the projector's facts line, and in the compact counters' title")
+    func busyMachine() {
+        var observations = RunObservations()
+        observations.hostLoad = HostLoad(others: 0.35, steal: 0)
+        var projected = RunScene.canonicalRunning.projected(size: Self.size)
+        _ = projected.update(.observed(observations))
+        let facts = DashboardView.render(projected).text.split(separator: "\n")[1]
+        // The strategy's few words give way to it.
+        #expect(facts == " batched   batch 4   cores 2   elapsed 0:02.0   busy machine: others 35%", "\(facts)")
+        var compact = RunScene.batch8.state(size: Self.size)
+        _ = compact.update(.observed(observations))
+        let title = DashboardView.render(compact).text.split(separator: "\n").first { $0.hasPrefix("── Scans") } ?? ""
+        #expect(title.contains("actor · busy machine: others 35%"), "\(title)")
+        observations.hostLoad = HostLoad(others: 0.05, steal: 0)
+        _ = projected.update(.observed(observations))
+        _ = compact.update(.observed(observations))
+        #expect(!DashboardView.render(projected).text.contains("busy machine"))
+        #expect(!DashboardView.render(compact).text.contains("busy machine"))
     }
 }

@@ -50,17 +50,20 @@ enum ProjectorView {
         }
     }
 
-    /// ` batched (sliding window)   batch 4   cores 2   elapsed 0:02.0`: the strategy in its few
-    /// words while they fit, then the strategy's name alone.
+    /// ` batched (sliding window)   batch 4   cores 2   elapsed 0:02.0`, and whether the machine is
+    /// busy, which slows the run: the strategy's few words give way to that first.
     private static func drawFacts(_ state: DashboardState, into grid: inout Grid, y: Int) {
         let strategy = state.snapshot.configuration.strategy
         let facts = "   \(HeaderPanel.batchWords(state))   cores \(state.info.cores)   elapsed "
         let clock = Figures.clock(state.elapsed)
-        let detailed = " \(strategy.rawValue) (\(strategy.summary))"
-        let name = detailed.count + facts.count + clock.count < grid.size.width ? detailed : " \(strategy.rawValue)"
+        let names = [" \(strategy.rawValue) (\(strategy.summary))", " \(strategy.rawValue)"]
+        let busy = ThroughputPanel.busyMachine(state).map { ["   busy machine: \($0)", "   busy: \($0)"] } ?? [""]
+        let choices = busy.flatMap { busy in names.map { ($0, busy) } } + names.map { ($0, "") }
+        let (name, said) = choices.first { $0.0.count + facts.count + clock.count + $0.1.count < grid.size.width } ?? choices[choices.count - 1]
         var column = grid.write(name, x: 0, y: y, style: Style(bold: true))
         column = grid.write(facts, x: column, y: y, style: Style(.muted))
-        grid.write(clock, x: column, y: y, style: Style(.accent, bold: true))
+        column = grid.write(clock, x: column, y: y, style: Style(.accent, bold: true))
+        grid.write(said, x: column, y: y, style: Style(.warn, bold: true))
     }
 
     /// The scans' counts, each with its glyph on the bar, then one bar of every scan split by how
