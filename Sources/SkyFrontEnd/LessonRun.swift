@@ -21,6 +21,8 @@ struct LessonRun {
     let headless: Bool
     let work: Int?
     let speed: Double?
+    /// `--projector`: every part's dashboard opens in the projector's view.
+    var projector = false
 
     /// The lesson waits for the student (a prediction, Enter before each part): on a terminal,
     /// without `--no-tui`.
@@ -93,6 +95,7 @@ struct LessonRun {
         }
         if let speed { Self.set("--speed", to: "\(speed)", in: &arguments) }
         if headless && !arguments.contains("--no-tui") { arguments.append("--no-tui") }
+        if projector && !headless && !arguments.contains("--projector") { arguments.append("--projector") }
         return arguments
     }
 

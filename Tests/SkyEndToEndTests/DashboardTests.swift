@@ -162,7 +162,7 @@ struct DashboardTests {
         // Waits for the whole frame: a capture can land while the terminal is part-way through
         // drawing one, with the header new and the slots not yet.
         let paused = try terminal.waitForScreen {
-            $0.contains("PAUSED") && $0.contains("running     0/1") && $0.contains("free (paused)")
+            $0.contains("PAUSED") && $0.contains("in group    0/1") && $0.contains("free (paused)")
         }
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")

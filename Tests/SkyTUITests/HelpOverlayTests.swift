@@ -30,12 +30,14 @@ struct HelpOverlayTests {
         return Set(text.split { !$0.isLetter }.map(String.init))
     }
 
-    @Test("Every row label of every scene, at a wide and a projector's size, is a word of the help", arguments: RunScene.allCases)
+    @Test("Every row label of every scene, at a wide and a projector's size and in the projector's view, is a word of the help",
+          arguments: RunScene.allCases)
     func everyRowLabel(scene: RunScene) {
         let words = Self.helpWords(.unicode)
         var seen: Set<String> = []
         for size in [TerminalSize(width: 120, height: 40), TerminalSize(width: 80, height: 24)] {
             seen.formUnion(Self.rowLabels(DashboardView.render(scene.state(size: size)).text))
+            seen.formUnion(Self.rowLabels(DashboardView.render(scene.projected(size: size)).text))
         }
         #expect(seen.isSuperset(of: ["scheduled", "in", "completed", "failed", "cancelled", "done", "order"]), "\(seen)")
         #expect(seen.subtracting(words).isEmpty, "rows the help does not name: \(seen.subtracting(words))")

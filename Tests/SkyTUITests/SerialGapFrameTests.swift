@@ -47,7 +47,9 @@ struct SerialGapFrameTests {
         snapshot.progress.counters.completed = 1
         snapshot.progress.elapsed = .milliseconds(900)
         snapshot.progress.gapEnds = .milliseconds(1_200)
-        var state = DashboardState(snapshot: snapshot, size: TerminalSize(width: 100, height: 30), info: RunInfo(cores: 2))
+        // Tall enough for every slot lane beside the timeline's eight lanes, which a shorter
+        // terminal keeps whole first.
+        var state = DashboardState(snapshot: snapshot, size: TerminalSize(width: 100, height: 40), info: RunInfo(cores: 2))
         _ = state.update(.frame(snapshot, elapsed: .milliseconds(900)))
         let lanes = DashboardView.render(state).text.split(separator: "\n").filter { $0.hasPrefix(" slot ") && $0.contains("free") }
         #expect(lanes.count > 1, "\(lanes)")

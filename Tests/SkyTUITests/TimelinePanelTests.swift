@@ -156,7 +156,8 @@ struct TimelinePanelTests {
         let text = DashboardView.render(small).text
         #expect(!text.contains("Timeline"))
         #expect(text.contains("Slots") && text.contains("Errors"))
-        #expect(Self.timeline(RunScene.canonicalRunning.state(size: TerminalSize(width: 80, height: 24))).count == 4)
+        // At 80×24 the slot lanes give way first: the title, a lane per slot, threads, queue, axis.
+        #expect(Self.timeline(RunScene.canonicalRunning.state(size: TerminalSize(width: 80, height: 24))).count == 8)
     }
 }
 

@@ -39,6 +39,9 @@ struct LessonCommand: ParsableCommand {
     @Flag(name: .customLong("no-tui"), help: "Run every part without the dashboard, one after another.")
     var noTUI = false
 
+    @Flag(help: "Show every part in the projector's view: scans, slots over time and explain, in large blocks (p switches).")
+    var projector = false
+
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -78,7 +81,7 @@ struct LessonCommand: ParsableCommand {
             }
             return
         }
-        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed).execute().exitCode
+        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed, projector: projector).execute().exitCode
     }
 
     /// A lesson's number, right-aligned under the widest.

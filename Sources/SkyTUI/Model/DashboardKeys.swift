@@ -38,6 +38,9 @@ public enum DashboardKeys {
         Row(
             label: "s r", help: "After a run: s picks another strategy, r runs the same scans with it.",
             actions: [.character("s"): .chooseStrategy, .character("r"): .rerun]),
+        Row(
+            label: "p", help: "Switch to the projector's view, large blocks, and back.",
+            actions: [.character("p"): .projector]),
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),
         // The terminal sends Enter as a carriage return (ncurses' `nonl`), or a newline.
         Row(

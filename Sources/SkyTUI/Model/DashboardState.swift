@@ -31,6 +31,8 @@ public struct DashboardState: Sendable {
     public private(set) var showingExplain: Bool
     /// The code panel replaces the errors or explain panel (`v`).
     public private(set) var showingCode = false
+    /// The projector's view in place of the whole dashboard (`p`, `--projector`).
+    public private(set) var projecting: Bool
     /// The source of the run's strategy, for the code panel.
     public let source: StrategySource
     /// The lines of `source` the lesson's part is about (its `Code:` texts), which the code panel
@@ -58,7 +60,7 @@ public struct DashboardState: Sendable {
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
-        exitOnDone: Bool = false, explain: Bool = false
+        exitOnDone: Bool = false, explain: Bool = false, projector: Bool = false
     ) {
         self.snapshot = snapshot
         self.size = size
@@ -67,6 +69,7 @@ public struct DashboardState: Sendable {
         self.exitOnDone = exitOnDone
         requestedBatch = snapshot.batch
         showingExplain = explain
+        projecting = projector
         nextStrategy = snapshot.configuration.strategy
         source = StrategySource.of(snapshot.configuration)
         lessonLines = source.regions(about: info.lesson?.code ?? [])
@@ -180,6 +183,9 @@ public struct DashboardState: Sendable {
             showingCode.toggle()
             codeTop = nil
             return []
+        case .projector:
+            projecting.toggle()
+            return []
         case let scrolling? where scrolling.scrolls:
             // Scrolling reads what is there, so it works on the done screen too.
             scroll(scrolling)
@@ -242,7 +248,7 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .projector, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
             return []
         }
     }

@@ -21,6 +21,8 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case rerun
     /// Open or close the help overlay.
     case help
+    /// The projector's view, only what a lesson needs in large blocks, or the whole dashboard.
+    case projector
     /// In a lesson, once a part has finished: go on to the next part.
     case nextPart
     /// Scroll the help overlay, the code panel or the explain panel a line or a page: down,

@@ -28,7 +28,7 @@ enum HelpOverlay {
     static let termWidth = 11
 
     /// The box's width in a terminal of `size`.
-    static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 72) }
+    static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 88) }
 
     /// The overlay's lines as drawn in a terminal of `size`: (term, text), a term only on the
     /// first line of its entry.

@@ -17,7 +17,7 @@ enum ThroughputPanel {
         let title = "Throughput"
         let fits = { (note: String) in title.count + note.count + 6 <= width }
         // A busy machine slows every rate here: said first, and kept when the peak has no room.
-        let busy = state.observations.hostLoad.flatMap { $0.isBusy ? $0.brief : nil }
+        let busy = busyMachine(state)
         let plain = notes(peak: state.peakRate, closing: closing)
         let candidates = busy.map { busy in plain.map { "\($0) \(state.glyphs.dot) busy machine: \(busy)" } + ["busy machine: \(busy)", "busy: \(busy)"] } ?? []
         let note = (candidates + plain).first(where: fits) ?? "scans/s"
@@ -54,5 +54,10 @@ enum ThroughputPanel {
         let window = "(\(Figures.window(peak.window)))"
         let closingPeak = closing == peak ? ["\(figure) in the last \(Figures.window(peak.window))"] : []
         return closingPeak + ["\(figure) \(window)", figure, "scans/s"]
+    }
+
+    /// `others 35%`: how busy the rest of the machine is, when that slows the run; `nil` when quiet.
+    static func busyMachine(_ state: DashboardState) -> String? {
+        state.observations.hostLoad.flatMap { $0.isBusy ? $0.brief : nil }
     }
 }
