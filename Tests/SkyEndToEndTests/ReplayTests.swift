@@ -16,9 +16,10 @@ struct ReplayTests {
     /// The summary's lines without those measured around the run rather than recorded in it: the
     /// status lines, the intervals, a falling rate's warning (which a slow enough machine,
     /// such as one under ThreadSanitizer, can raise on any run over a minute and a half), the
-    /// host's CPUs, and a busy machine (the tests around it keep it busy).
+    /// host's CPUs, a busy machine (the tests around it keep it busy), and the live run's exit
+    /// status, which the replay, reading a file, does not exit with.
     static func summaryLines(_ text: String) -> [Substring] {
-        let measured = ["[", "  intervals:", "  warning: the rate fell", "  cores over the run:", "  host sensors:", "  throttle counts:", "  busy machine:"]
+        let measured = ["[", "  intervals:", "  warning: the rate fell", "  cores over the run:", "  host sensors:", "  throttle counts:", "  busy machine:", "  exit status "]
         return text.split(separator: "\n").filter { line in !measured.contains { line.hasPrefix($0) } }
     }
 
