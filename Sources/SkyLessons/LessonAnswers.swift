@@ -21,6 +21,7 @@ public enum LessonAnswers {
         11: QueueInsideAnActor.answer,
         12: ActorReentrancy.answer,
         13: ThrowingLosesResults.answer,
+        14: DiscardingTaskGroup.answer,
     ]
 
     /// Whether lesson `number` has an answer of its own (a test holds every lesson to it).

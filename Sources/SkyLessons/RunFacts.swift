@@ -47,10 +47,14 @@ public struct RunFacts: Sendable {
     /// `--strategy actor-queue` or `actor-reentrant`: every `arrived` event, in the order the
     /// jobs reached the actor.
     public private(set) var arrivals: [ScanEvent] = []
+    /// Each start in a slot an earlier scan had left, with that scan's end: how the window handed
+    /// the slot on.
+    public private(set) var handovers: [(freed: ScanEvent, started: ScanEvent)] = []
 
     public init(_ events: [RunEvent]) {
         var running = 0
         var delivered: Set<Int> = []
+        var leftBy: [Int: ScanEvent] = [:]
         for event in events {
             switch event {
             case .change(let change):
@@ -72,6 +76,7 @@ public struct RunFacts: Sendable {
                 case .arrived: arrivals.append(scanEvent)
                 case .started:
                     starts.append(scanEvent)
+                    if let slot = scanEvent.slot, let freed = leftBy.removeValue(forKey: slot) { handovers.append((freed, scanEvent)) }
                     if running == 0 { rounds.append([]) }
                     rounds[rounds.count - 1].append(scanEvent)
                     running += 1
@@ -80,12 +85,14 @@ public struct RunFacts: Sendable {
                     deliveries.append(scanEvent)
                     delivered.insert(scanEvent.scan)
                     running -= 1
+                    if let slot = scanEvent.slot { leftBy[slot] = scanEvent }
                 case .completed, .failed, .verificationFailed, .cancelled:
                     ends.append(scanEvent)
                     // A scan handed on before its end had stopped running then.
-                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) {
+                    if let slot = scanEvent.slot, !delivered.contains(scanEvent.scan) {
                         running -= 1
                         if stop != nil { endsAfterStop.append(scanEvent) }
+                        leftBy[slot] = scanEvent
                     }
                 }
             }

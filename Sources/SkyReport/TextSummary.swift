@@ -49,7 +49,7 @@ public enum TextSummary {
             case .stream: "the stream's consumer took \(results) and went"
             case .serial, .asyncLet: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
-            case .unstructured, .own: "the loop took \(results) and returned"
+            case .unstructured, .discarding, .own: "the loop took \(results) and returned"
             case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")

@@ -143,6 +143,8 @@ struct DashboardStateTests {
         #expect(state.nextStrategy == .batched)
         _ = state.update(.frame(Scene.finished, elapsed: .seconds(7)))
         #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .discarding)
+        #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .stream)
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .asyncLet)

@@ -21,6 +21,7 @@ extension ScanModel {
             } else {
                 BatchedWindow()
             }
+        case .discarding: DiscardingGroup()
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
         case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
         case .stream: ResultStream()
@@ -35,7 +36,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
+        case .unbounded, .batched, .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
         }
     }
 
@@ -102,7 +103,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
+        case .serial, .unbounded, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

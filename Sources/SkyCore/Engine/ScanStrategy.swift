@@ -10,6 +10,9 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     case unbounded
     /// A sliding window: `batch` child tasks, and each finished one makes room for the next.
     case batched
+    /// A discarding task group: no result comes back to its body, and each child is freed as it
+    /// ends; the next scan waits for a free slot (`Scans.nextWhenFree()`), which bounds the group.
+    case discarding
     /// The same window, exposed as an `AsyncStream` of results that the run consumes; when the
     /// consumer stops, the stream's `onTermination` cancels the producer task.
     case stream
@@ -29,7 +32,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     case own(String)
 
     /// Sky's own strategies, in the order `--strategy` lists them.
-    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
+    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
 
     /// Sky's strategies, then the ones this process added (`OwnStrategy.add`).
     public static var allCases: [ScanStrategy] { builtIn + OwnStrategy.added.map { .own($0.name) } }
@@ -40,6 +43,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "serial"
         case .unbounded: "unbounded"
         case .batched: "batched"
+        case .discarding: "discarding"
         case .stream: "stream"
         case .asyncLet: "async-let"
         case .unstructured: "unstructured"
@@ -68,6 +72,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "one at a time, a plain loop"
         case .unbounded: "all in the group at once"
         case .batched: "sliding window"
+        case .discarding: "discarding group, waiting for a slot"
         case .stream: "window into an AsyncStream"
         case .asyncLet: "pairs of async let"
         case .unstructured: "window of unstructured tasks"
@@ -80,7 +85,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A strategy of a package's own takes its window from `scans.batch`.
     public var usesBatch: Bool {
         switch self {
-        case .batched, .stream, .unstructured, .own: true
+        case .batched, .discarding, .stream, .unstructured, .own: true
         case .serial, .unbounded, .asyncLet, .actorQueue, .actorReentrant: false
         }
     }
@@ -96,6 +101,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: [.spacing, .errorsThrow, .take]
         case .unbounded: [.errorsThrow, .catalogue, .take]
         case .batched: [.errorsThrow, .errorsCollect, .catalogue, .take]
+        case .discarding: [.catalogue]
         case .stream: [.catalogue, .take]
         case .asyncLet: [.errorsThrow, .take]
         case .unstructured: [.taskBag, .take]
@@ -133,7 +139,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "the serial loop"
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
-        case .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
+        case .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
         }
     }
 
@@ -141,6 +147,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var whyItCannotThrow: String? {
         switch self {
         case .stream: "its results come through an AsyncStream, which does not throw"
+        case .discarding: "the children of withDiscardingTaskGroup cannot throw"
         case .unstructured: "its tasks have no parent to throw to"
         case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
         case .own: "scan.run() hands every failure back as a Result"

@@ -19,7 +19,7 @@ public enum ComparedSetting: Equatable, Sendable {
         }
     }
 
-    /// Every name, as the help and the errors list them: `serial, unbounded, batched, stream,
+    /// Every name, as the help and the errors list them: `serial, unbounded, batched, discarding, stream,
     /// async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw (error
     /// modes)`.
     public static var accepted: String {

@@ -115,7 +115,7 @@ public struct Narrator: Sendable {
                     switch configuration.strategy {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
                     case .serial, .asyncLet: "the loop has taken \(taken) and stops"
-                    case .unstructured, .own: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .unstructured, .discarding, .own: "the loop has taken \(taken) and returns: no scan starts now"
                     case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
                         "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
@@ -191,6 +191,9 @@ public struct Narrator: Sendable {
                 return Narration("\(scan) starts: the loop awaits it before the next one")
             }
             if let previous = freedBy.removeValue(forKey: slot) {
+                if strategy == .discarding {
+                    return Narration("slot \(slot) freed by scan \(previous)'s end, which wakes the body's wait for a slot: \(scan) starts")
+                }
                 return Narration("slot \(slot) freed by scan \(previous), so \(scan) starts")
             }
             return Narration("\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy")
@@ -206,7 +209,10 @@ public struct Narrator: Sendable {
             return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
-            let via = unawaited ? " after the body returned: the group drops the result" : strategy == .stream ? ", taken from the stream" : ""
+            let via =
+                unawaited ? " after the body returned: the group drops the result"
+                : strategy == .stream ? ", taken from the stream"
+                : strategy == .discarding ? ": the book has it, and the group lets its child go" : ""
             return Narration("\(scan) completed: \(result.signals) signals found\(via)", repeats: repeated(.completed, "completed\(via)"))
         case .failed(let failure):
 

@@ -21,7 +21,7 @@ enum HeaderPanel {
         case .serial: "one at a time"
         case .asyncLet: "two at a time"
         case .unbounded: "no batch"
-        case .batched, .stream, .unstructured, .own: "batch \(snapshot.batch)"
+        case .batched, .discarding, .stream, .unstructured, .own: "batch \(snapshot.batch)"
         case .actorQueue, .actorReentrant: "\(snapshot.batch) senders"
         }
         let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"

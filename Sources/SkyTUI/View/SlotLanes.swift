@@ -17,7 +17,7 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
         case .unbounded: "\(busy) in the group"
-        case .serial, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
+        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
