@@ -22,6 +22,7 @@ public enum LessonAnswers {
         12: ActorReentrancy.answer,
         13: ThrowingLosesResults.answer,
         14: DiscardingTaskGroup.answer,
+        15: GroupAsASequence.answer,
     ]
 
     /// Whether lesson `number` has an answer of its own (a test holds every lesson to it).

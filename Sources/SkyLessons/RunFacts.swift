@@ -39,6 +39,8 @@ public struct RunFacts: Sendable {
     public private(set) var loopReturned: (time: Duration, count: Int, bagged: Bool)?
     /// `--catalogue`: how the catalogue fared, and when the run told it.
     public private(set) var catalogue: (time: Duration, tally: CatalogueTally)?
+    /// `--strategy reduce`: what the group's `reduce` returned, and when.
+    public private(set) var fold: (time: Duration, fold: GroupFold)?
     /// The terminal events, after the stop, of the scans running then (not results waiting in a
     /// stream), in order: how each ended once the run began to stop.
     public private(set) var endsAfterStop: [ScanEvent] = []
@@ -67,6 +69,7 @@ public struct RunFacts: Sendable {
                 case .orphaned(let count): loopReturned = (change.time, count, false)
                 case .bagCancelled(let count): loopReturned = (change.time, count, true)
                 case .catalogued(let tally): catalogue = (change.time, tally)
+                case .folded(let value): fold = (change.time, value)
                 case .terminated: terminated = change.time
                 default: break
                 }

@@ -94,8 +94,10 @@ struct RuntimeDiscardingTests {
     }
 }
 
+/// Errors the probes' children throw.
 enum Probe: Error, Equatable {
     case failed
+    case second
 }
 
 /// Counts objects made and not yet freed.

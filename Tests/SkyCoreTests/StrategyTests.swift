@@ -230,7 +230,7 @@ struct StrategyTests {
                 for priority in ScanPriority.allCases {
                     #expect(readings.ranAt[priority] == asked.filter { $0 == priority }.count, "\(readings)")
                 }
-            case .serial, .unbounded, .batched, .discarding, .stream, .actorQueue, .actorReentrant, .own:
+            case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .actorQueue, .actorReentrant, .own:
                 #expect(readings.baseAsAsked == readings.ownTasks)
                 // Whatever each scan asked: the priority of the run's own task (RuntimePriorityTests).
                 #expect(readings.ranAt[parent] == 12, "\(readings)")

@@ -29,4 +29,45 @@ struct GroupShapeAnswerTests {
         #expect(answer.contains("16 scans started in a slot another had left"), "\(answer)")
         #expect(answer.contains("Both parts booked the same \(Say.count(c.completed, "result")) and \(Say.count(c.failed, "failure")), with one checksum, \(Say.checksum(discardingSummary.snapshot.checksum))"), "\(answer)")
     }
+
+    @Test("The reduce lesson: the fold is the book's; waitForAll cancels none and ends with its last child; for try await cancels the rest")
+    func reduceAndWaitForAll() async throws {
+        let reduce = RunConfiguration(total: 24, batch: 4, seed: 73, failureRate: 0.2, work: 500, strategy: .reduce)
+        var waitForAll = reduce
+        waitForAll.strategy = .waitForAll
+        waitForAll.errors = .throw
+        var forTryAwait = waitForAll
+        forTryAwait.strategy = .unbounded
+
+        let (reduceSummary, reduceRecord) = try await AnswerTests.run(reduce)
+        let fold = try #require(reduceSummary.snapshot.fold)
+        #expect(reduceRecord.facts.fold?.fold == fold)
+        #expect(fold.outcomes == 24 && fold.completed == reduceSummary.counters.completed)
+        let (waitSummary, waitRecord) = try await AnswerTests.run(waitForAll)
+        let (throwSummary, throwRecord) = try await AnswerTests.run(forTryAwait)
+        let answer = LessonAnswers.answer(lesson: 15, records: [reduceRecord, waitRecord, throwRecord])
+        try #require(answer.count == 3)
+
+        #expect(answer[0].contains("returned one value at"), "\(answer[0])")
+        #expect(answer[0].contains("\(Say.count(fold.completed, "result")) and \(fold.signals) signals."), "\(answer[0])")
+        #expect(answer[0].contains("counts the same \(fold.completed) results and \(fold.signals) signals"), "\(answer[0])")
+
+        // waitForAll: every scan started ran to its end; nothing was cancelled.
+        #expect(waitSummary.ending == throwSummary.ending)
+        guard case .thrown(let scan) = waitSummary.ending else { Issue.record("no failure thrown: \(waitSummary.ending)"); return }
+        #expect(waitSummary.counters.cancelled == 24 - waitRecord.facts.starts.count)
+        #expect(waitRecord.facts.cancelledRunning.isEmpty)
+        #expect(answer[1].contains("scan \(scan) ("), "\(answer[1])")
+        #expect(answer[1].contains("0 were cancelled: it cancelled none.") || answer[1].contains("no other child was running."), "\(answer[1])")
+        let last = try #require(waitRecord.facts.ends.last)
+        #expect(answer[1].contains("The last child ended at \(Say.seconds(last.time))") || answer[1].contains("no other child was running."), "\(answer[1])")
+
+        // for try await: the same first failure, and every child still running then cancelled or ended first.
+        #expect(throwSummary.ending == .thrown(scan: scan))
+        #expect(answer[2].contains("`for try await` threw its error at the body as it came"), "\(answer[2])")
+        let running = throwRecord.facts.running(at: try #require(throwRecord.facts.stop?.time)).count
+        if running > 0 {
+            #expect(answer[2].contains("the \(Say.children(running)) still running: \(throwRecord.facts.endsAfterStop.filter { $0.kind == .cancelled }.count) ended cancelled"), "\(answer[2])")
+        }
+    }
 }

@@ -22,6 +22,8 @@ extension ScanModel {
                 BatchedWindow()
             }
         case .discarding: DiscardingGroup()
+        case .reduce: ReducingGroup()
+        case .waitForAll: WaitingForAll()
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
         case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
         case .stream: ResultStream()
@@ -36,7 +38,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
         }
     }
 
@@ -103,7 +105,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .serial, .unbounded, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
+        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

@@ -198,6 +198,11 @@ public final class Scans: Sendable {
         }
     }
 
+    /// `--strategy reduce`: the group's `reduce` has returned `fold`.
+    func folded(_ fold: GroupFold) {
+        write { book, events, now in events += book.noteFold(fold, at: now) }
+    }
+
     /// The strategy has returned: a group that collected results has handed its array back, and
     /// a group whose body returned early has dropped what its children finished after.
     func strategyReturned() {

@@ -20,7 +20,7 @@ enum HeaderPanel {
         let batch = switch config.strategy {
         case .serial: "one at a time"
         case .asyncLet: "two at a time"
-        case .unbounded: "no batch"
+        case .unbounded, .reduce, .waitForAll: "no batch"
         case .batched, .discarding, .stream, .unstructured, .own: "batch \(snapshot.batch)"
         case .actorQueue, .actorReentrant: "\(snapshot.batch) senders"
         }
@@ -78,6 +78,7 @@ enum HeaderPanel {
         default: break
         }
         if state.isOrphaned { return ("ORPHANS RUN ON", Style(.warn, bold: true, reverse: true)) }
+        if state.isWaitingForAll { return ("ERROR HELD", Style(.warn, bold: true, reverse: true)) }
         if state.isWaitingForChildren { return ("BODY RETURNED", Style(.warn, bold: true, reverse: true)) }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }
         if state.isPaused { return ("PAUSED", Style(.warn, bold: true, reverse: true)) }
