@@ -56,7 +56,13 @@ enum GroupAsASequence {
             let facts = record.facts
             guard let stop = facts.stop else { return nil }
             let failure = facts.failed.first { $0.scan == scan }
-            opening = "\(record.name): \(failure.map(Say.scan) ?? "scan \(scan)") failed first, at \(Say.seconds(stop.time))."
+            var opening = "\(record.name): \(failure.map(Say.scan) ?? "scan \(scan)") failed first, at \(Say.seconds(stop.time))."
+            // A failure while the body was still adding: no scan starts after a throw.
+            let unstarted = facts.cancelledWaiting.count + Story.notScheduled(record)
+            if unstarted > 0 {
+                opening += " The body had not yet added \(Say.count(unstarted, "scan")), which never started."
+            }
+            self.opening = opening
             self.stop = stop.time
             running = facts.running(at: stop.time)
             let ends = facts.endsAfterStop
