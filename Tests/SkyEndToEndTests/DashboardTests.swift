@@ -36,6 +36,8 @@ struct DashboardTests {
         // A demo speaks of its scans, not as a burn-in: no verdict, no frame figures.
         #expect(!summary.contains("verdict"), "\(summary)")
         #expect(!summary.contains("dashboard:"), "\(summary)")
+        // Without a verdict, the status says why it is not 0.
+        #expect(summary.contains("exit status 7: the run was cancelled before its end"), "\(summary)")
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
     }
@@ -88,7 +90,7 @@ struct DashboardTests {
             var wrong: [Int] = []
             for row in screen.split(separator: "\n") {
                 guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
-                // A long line is cut at the screen's edge; the capture pads short ones with spaces.
+                // A long line's first row begins it; the capture pads short ones with spaces.
                 var code = String(match.2)
                 while code.last == " " { code.removeLast() }
                 if !lines[number - 1].hasPrefix(code) { wrong.append(number) }
@@ -162,7 +164,7 @@ struct DashboardTests {
         // Waits for the whole frame: a capture can land while the terminal is part-way through
         // drawing one, with the header new and the slots not yet.
         let paused = try terminal.waitForScreen {
-            $0.contains("PAUSED") && $0.contains("running     0/1") && $0.contains("free (paused)")
+            $0.contains("PAUSED") && $0.contains("in group    0/1") && $0.contains("free (paused)")
         }
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
@@ -180,7 +182,7 @@ struct DashboardTests {
         #expect(try terminal.exitStatus() == 0)
         let summary = try terminal.screen()
         #expect(summary.contains("sky: finished 60 scans"), "\(summary)")
-        #expect(summary.contains("max running 2"))
+        #expect(summary.contains("at most 2 in the group at once"))
         let instants = try files.expectCompleteTrace().instants
         for change in ["pause", "batch", "resume"] { #expect(instants.contains(change), "no \(change) in \(instants)") }
     }
@@ -222,11 +224,11 @@ struct DashboardTests {
         let colour = styled.firstMatch(of: /\u{1B}\[([0-9]+;)*([34][0-7]|9[0-7]|10[0-7]|[34]8)(;[0-9]+)*m/)
         #expect((colour == nil) == noColor, "\(styled)")
 
-        // Each lane's marks as the events say: a column per end, the worst end where several share one.
+        // Each lane's marks as the events say: a column per end, and where several share one, their count.
         var ends: [Int: [Int: Character]] = [:]
+        var endCounts: [Int: [Int: Int]] = [:]
         var starts: [Int: (slot: Int, column: Int, priority: String)] = [:]
         var spans: [(slot: Int, from: Int, to: Int, glyph: Character)] = []
-        let rank: [Character] = ["✓", "⊘", "✗"]
         for event in try files.eventLines() {
             guard let name = event["event"] as? String, let scan = event["scan"] as? Int, let slot = event["slot"] as? Int,
                   let time = event["time"] as? Double, let priority = event["priority"] as? String
@@ -241,8 +243,9 @@ struct DashboardTests {
             }
             if name == "started" { starts[scan] = (slot, column, priority) }
             guard let glyph else { continue }
-            let shown = ends[slot, default: [:]][column]
-            ends[slot, default: [:]][column] = shown.map { rank.firstIndex(of: $0)! > rank.firstIndex(of: glyph)! ? $0 : glyph } ?? glyph
+            endCounts[slot, default: [:]][column, default: 0] += 1
+            let count = endCounts[slot]![column]!
+            ends[slot, default: [:]][column] = count == 1 ? glyph : count > 9 ? "+" : Character(String(count))
             // The file rounds to the microsecond where the dashboard cuts: an end on a column's
             // edge may be in the column before.
             let earliest = microseconds % timeline.columnWidth == 0 ? column - 1 : column

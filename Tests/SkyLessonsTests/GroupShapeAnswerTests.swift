@@ -21,9 +21,10 @@ struct GroupShapeAnswerTests {
             #expect(record.facts.handovers.allSatisfy { $0.freed.slot == $0.started.slot && $0.freed.time <= $0.started.time })
         }
         #expect(discardingSummary.snapshot.checksum == batchedSummary.snapshot.checksum)
-        let answer = LessonAnswers.answer(lesson: 14, records: [discardingRecord, batchedRecord]).joined(separator: "\n")
+        let answer = LessonAnswers.answer(lesson: "discarding-group", records: [discardingRecord, batchedRecord]).joined(separator: "\n")
         let c = discardingSummary.counters
-        #expect(answer.contains("at most \(discardingSummary.snapshot.maxRunning) running at once. The batch was 4, and the window kept to it."), "\(answer)")
+        #expect(answer.contains("at most \(discardingSummary.snapshot.maxRunning) in the group at once"), "\(answer)")
+        #expect(answer.contains("The batch was 4, and the window kept to it."), "\(answer)")
         #expect(answer.contains("Its body took no result"), "\(answer)")
         #expect(answer.contains("Its body took every child's result with `for await`, \(batchedRecord.facts.ends.count) of them."), "\(answer)")
         #expect(answer.contains("16 scans started in a slot another had left"), "\(answer)")
@@ -45,7 +46,7 @@ struct GroupShapeAnswerTests {
         #expect(fold.outcomes == 24 && fold.completed == reduceSummary.counters.completed)
         let (waitSummary, waitRecord) = try await AnswerTests.run(waitForAll)
         let (throwSummary, throwRecord) = try await AnswerTests.run(forTryAwait)
-        let answer = LessonAnswers.answer(lesson: 15, records: [reduceRecord, waitRecord, throwRecord])
+        let answer = LessonAnswers.answer(lesson: "reduce-and-wait-for-all", records: [reduceRecord, waitRecord, throwRecord])
         try #require(answer.count == 3)
 
         #expect(answer[0].contains("returned one value at"), "\(answer[0])")
