@@ -22,6 +22,8 @@ public enum LessonAnswers {
         "queue-inside-an-actor": QueueInsideAnActor.answer,
         "actor-reentrancy": ActorReentrancy.answer,
         "throwing-loses-results": ThrowingLosesResults.answer,
+        "discarding-group": DiscardingTaskGroup.answer,
+        "reduce-and-wait-for-all": GroupAsASequence.answer,
     ]
 
     /// Whether the lesson `slug` has an answer of its own (a test holds every lesson to it).

@@ -45,6 +45,8 @@ public struct RunFacts: Sendable {
     public private(set) var loopReturned: (time: Duration, count: Int, bagged: Bool)?
     /// `--catalogue`: how the catalogue fared, and when the run told it.
     public private(set) var catalogue: (time: Duration, tally: CatalogueTally)?
+    /// `--strategy reduce`: what the group's `reduce` returned, and when.
+    public private(set) var fold: (time: Duration, fold: GroupFold)?
     /// The terminal events, after the stop, of the scans running then (not results waiting in a
     /// stream), in order: how each ended once the run began to stop.
     public private(set) var endsAfterStop: [ScanEvent] = []
@@ -53,10 +55,14 @@ public struct RunFacts: Sendable {
     /// `--strategy actor-queue` or `actor-reentrant`: every `arrived` event, in the order the
     /// jobs reached the actor.
     public private(set) var arrivals: [ScanEvent] = []
+    /// Each start in a slot an earlier scan had left, with that scan's end: how the window handed
+    /// the slot on.
+    public private(set) var handovers: [(freed: ScanEvent, started: ScanEvent)] = []
 
     public init(_ events: [RunEvent]) {
         var running = 0
         var delivered: Set<Int> = []
+        var leftBy: [Int: ScanEvent] = [:]
         for event in events {
             switch event {
             case .change(let change):
@@ -69,6 +75,7 @@ public struct RunFacts: Sendable {
                 case .orphaned(let count): loopReturned = (change.time, count, false)
                 case .bagCancelled(let count): loopReturned = (change.time, count, true)
                 case .catalogued(let tally): catalogue = (change.time, tally)
+                case .folded(let value): fold = (change.time, value)
                 case .terminated: terminated = change.time
                 default: break
                 }
@@ -78,6 +85,7 @@ public struct RunFacts: Sendable {
                 case .arrived: arrivals.append(scanEvent)
                 case .started:
                     starts.append(scanEvent)
+                    if let slot = scanEvent.slot, let freed = leftBy.removeValue(forKey: slot) { handovers.append((freed, scanEvent)) }
                     if running == 0 { rounds.append([]) }
                     rounds[rounds.count - 1].append(scanEvent)
                     running += 1
@@ -86,12 +94,14 @@ public struct RunFacts: Sendable {
                     deliveries.append(scanEvent)
                     delivered.insert(scanEvent.scan)
                     running -= 1
+                    if let slot = scanEvent.slot { leftBy[slot] = scanEvent }
                 case .completed, .failed, .verificationFailed, .cancelled:
                     ends.append(scanEvent)
                     // A scan handed on before its end had stopped running then.
-                    if scanEvent.slot != nil && !delivered.contains(scanEvent.scan) {
+                    if let slot = scanEvent.slot, !delivered.contains(scanEvent.scan) {
                         running -= 1
                         if stop != nil { endsAfterStop.append(scanEvent) }
+                        leftBy[slot] = scanEvent
                     }
                 }
             }

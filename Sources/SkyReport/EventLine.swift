@@ -50,6 +50,7 @@ public enum EventLine {
             if let scan = ending.scan { line += ",\"scan\":\(scan)" }
         case .catalogued(let tally):
             line += ",\"mode\":\"\(tally.mode.rawValue)\",\"expected\":\(tally.expected),\"counted\":\(tally.counted),\"stale_writes\":\(tally.staleWrites)"
+        case .folded(let fold): line += ",\"outcomes\":\(fold.outcomes),\"completed\":\(fold.completed),\"signals\":\(fold.signals)"
         case .paused, .resumed, .step, .timeUp, .gapEnded, .terminated: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"

@@ -18,6 +18,8 @@ public enum StatusLine {
             line += "  (the loop has returned: its unstructured tasks run on)"
         case .stopping(.taken) where snapshot.configuration.strategy.takesInGroupBody:
             line += "  (the body has returned: the group waits for its running children)"
+        case .stopping(.thrown) where snapshot.configuration.strategy == .waitForAll:
+            line += "  (waitForAll() holds the error: every child runs on)"
         case .stopping: line += "  (cancelling)"
         case .ready, .running, .finished: break
         }

@@ -40,6 +40,7 @@ public enum TextSummary {
             let line = switch config.strategy {
             case .serial: "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
             case .asyncLet: "\(thrown) ended the run after \(elapsed) s: the scope cancelled and awaited its pair's other scan, and no scan started after it"
+            case .waitForAll: "\(thrown) ended the run after \(elapsed) s, once every other child had ended: it cancelled none"
             default: "\(thrown) cancelled the rest after \(elapsed) s"
             }
             lines.append(line)
@@ -49,7 +50,7 @@ public enum TextSummary {
             case .stream: "the stream's consumer took \(results) and went"
             case .serial, .asyncLet: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
-            case .unstructured, .own: "the loop took \(results) and returned"
+            case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
             case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
             }
             lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
@@ -99,6 +100,9 @@ public enum TextSummary {
                 line += ": \(tally.staleWrites) writes came back across an await with a stale count, losing \(tally.expected - tally.counted) updates"
             }
             lines.append(line)
+        }
+        if let fold = s.fold {
+            lines.append("  group.reduce returned its fold of \(fold.outcomes) outcomes: \(fold.completed) results, \(fold.signals) signals")
         }
         if s.discarded > 0 && summary.ending == .taken {
             lines.append("  \(s.discarded) result\(s.discarded == 1 ? "" : "s") finished after the body returned, which the group dropped, errors and all")

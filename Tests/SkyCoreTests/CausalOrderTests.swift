@@ -81,7 +81,7 @@ struct CausalOrderTests {
     }
 
     @Test("Batch changes, pause and step keep the order, and no start exceeds the batch in force",
-          arguments: [ScanStrategy.batched, .stream, StrategiesUnderTest.growing])
+          arguments: [ScanStrategy.batched, .discarding, .stream, StrategiesUnderTest.growing])
     func withControls(strategy: ScanStrategy) async {
         let config = RunConfiguration(total: 400, batch: 2, seed: 4, failureRate: 0.1, work: 1, strategy: strategy)
         let (summary, events) = await Self.run(config) { _, line in

@@ -49,7 +49,7 @@ struct ConfigurationProblemTests {
         }
         #expect(
             RunConfiguration.throwingStrategies
-                == "serial (out of the serial loop), unbounded or batched (out of the task group), async-let (out of the async let pair's scope)")
+                == "serial (out of the serial loop), unbounded or batched (out of the task group), wait-for-all (out of waitForAll()), async-let (out of the async let pair's scope)")
     }
 
     @Test("Limits that hold whatever the strategy: a bound, the ranges, unbounded and collect totals, --take")

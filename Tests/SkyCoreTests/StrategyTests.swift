@@ -150,7 +150,7 @@ struct StrategyTests {
         #expect(started.map(\.scan) == expected)
     }
 
-    @Test("While paused, each step starts exactly one scan", arguments: [ScanStrategy.batched, .serial])
+    @Test("While paused, each step starts exactly one scan", arguments: [ScanStrategy.batched, .discarding, .serial])
     func stepping(strategy: ScanStrategy) async {
         let model = ScanModel(configuration: Self.config(strategy, total: 10, batch: 4))
         model.pause()
@@ -230,7 +230,7 @@ struct StrategyTests {
                 for priority in ScanPriority.allCases {
                     #expect(readings.ranAt[priority] == asked.filter { $0 == priority }.count, "\(readings)")
                 }
-            case .serial, .unbounded, .batched, .stream, .actorQueue, .actorReentrant, .own:
+            case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .actorQueue, .actorReentrant, .own:
                 #expect(readings.baseAsAsked == readings.ownTasks)
                 // Whatever each scan asked: the priority of the run's own task (RuntimePriorityTests).
                 #expect(readings.ranAt[parent] == 12, "\(readings)")

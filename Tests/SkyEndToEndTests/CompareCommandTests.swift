@@ -48,9 +48,9 @@ struct CompareCommandTests {
     }
 
     @Test("Bad input: one line naming the problem and the accepted values, exit status 64, nothing run", arguments: [
-        (["compare"], "two or more names", "serial, unbounded, batched, stream, async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw, collect (error modes)"),
+        (["compare"], "two or more names", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw, collect (error modes)"),
         (["compare", "serial"], "two or more names", "result, throw, collect (error modes)"),
-        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, stream, async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw, collect"),
+        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant (strategies) or result, throw, collect"),
         (["compare", "throw", "collect", "--strategy", "serial"], "collect: --errors collect", "use it with --strategy batched, not serial"),
         (["compare", "throw", "collect", "--total", "20000"], "collect", "at most 10000"),
         (["compare", "serial", "batched", "--errors", "collect"], "serial: --errors collect", "use it with --strategy batched, not serial"),
@@ -58,7 +58,7 @@ struct CompareCommandTests {
         (["compare", "batched", "throw"], "not both strategies or both error modes", "--strategy or --errors"),
         (["compare", "serial", "batched", "--strategy", "stream"], "--strategy", "compare result and throw"),
         (["compare", "result", "throw", "--errors", "throw"], "--errors", "compare strategies"),
-        (["compare", "stream", "batched", "--errors", "throw"], "stream cannot: its results come through an AsyncStream, which does not throw", "--errors throw is for --strategy serial (out of the serial loop), unbounded or batched (out of the task group), async-let (out of the async let pair's scope)"),
+        (["compare", "stream", "batched", "--errors", "throw"], "stream cannot: its results come through an AsyncStream, which does not throw", "--errors throw is for --strategy serial (out of the serial loop), unbounded or batched (out of the task group), wait-for-all (out of waitForAll()), async-let (out of the async let pair's scope)"),
         (["compare", "result", "throw", "--strategy", "stream"], "throw: --errors throw", "stream cannot: its results come through an AsyncStream"),
         (["compare", "serial", "unbounded", "--total", "20000"], "unbounded", "at most 10000"),
         (["compare", "serial", "unbounded", "--duration", "10s"], "unbounded", "needs a --total"),

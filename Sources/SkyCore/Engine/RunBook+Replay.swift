@@ -91,6 +91,11 @@ extension RunBook {
                 throw Impossible("a \(tally.mode.rawValue) catalogue counting \(tally.counted) of \(tally.expected), but the run has \(configuration.catalogue.map { "a \($0.rawValue) catalogue" } ?? "none")\(progress.catalogue == nil ? "" : ", already closed")")
             }
             _ = closeCatalogue(tally, at: now)
+        case .folded(let fold):
+            guard configuration.strategy == .reduce, progress.fold == nil, fold.completed <= fold.outcomes else {
+                throw Impossible("a fold of \(fold.outcomes) outcomes, but \(configuration.strategy == .reduce ? "the run had folded already" : "this is a \(configuration.strategy.rawValue) run")")
+            }
+            _ = noteFold(fold, at: now)
         case .terminated:
             guard configuration.strategy == .stream, ending != nil, !streamTerminated else {
                 throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")

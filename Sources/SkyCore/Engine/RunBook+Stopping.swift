@@ -57,6 +57,12 @@ extension RunBook {
         return [.change(RunChange(.catalogued(tally), at: now))]
     }
 
+    /// `--strategy reduce`: the group's `reduce` has returned `fold`.
+    mutating func noteFold(_ fold: GroupFold, at now: Duration) -> [RunEvent] {
+        progress.fold = fold
+        return [.change(RunChange(.folded(fold), at: now))]
+    }
+
     /// Starts the run's stop: no scan starts after this.
     mutating func stop(_ ending: RunEnding, at now: Duration) -> [RunEvent] {
         guard self.ending == nil else { return [] }

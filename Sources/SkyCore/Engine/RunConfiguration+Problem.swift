@@ -22,12 +22,13 @@ extension RunConfiguration {
         for option in StrategyOption.allCases where option.isGiven(in: self) && !strategy.takes.contains(option) {
             return Self.refusal(of: option, by: strategy)
         }
-        if strategy == .unbounded && (total ?? .max) > Self.unboundedLimit {
+        if strategy.addsEveryScanAtOnce && (total ?? .max) > Self.unboundedLimit {
+            let option = "--strategy \(strategy.rawValue)"
             return ConfigurationProblem(
-                option: "--strategy unbounded",
+                option: option,
                 description: total == nil
-                    ? "--strategy unbounded holds every scan as a child task at once, so it needs a --total of at most \(Self.unboundedLimit)"
-                    : "--strategy unbounded holds every scan as a child task at once, so --total must be at most \(Self.unboundedLimit) (or use --strategy batched)")
+                    ? "\(option) holds every scan as a child task at once, so it needs a --total of at most \(Self.unboundedLimit)"
+                    : "\(option) holds every scan as a child task at once, so --total must be at most \(Self.unboundedLimit) (or use --strategy batched)")
         }
         if errors == .collect && (total ?? .max) > Self.collectLimit {
             return ConfigurationProblem(
@@ -119,7 +120,7 @@ extension RunConfiguration {
             case .take: next.take = nil
             }
         }
-        if strategy == .unbounded { next.total = min(next.total ?? Self.unboundedLimit, Self.unboundedLimit) }
+        if strategy.addsEveryScanAtOnce { next.total = min(next.total ?? Self.unboundedLimit, Self.unboundedLimit) }
         // A collecting run rerun with a strategy that only throws keeps the throw: the same failure
         // still ends it.
         if errors == .collect && next.errors == .result && strategy.takes.contains(.errorsThrow) { next.errors = .throw }

@@ -111,8 +111,8 @@ public struct RunConfiguration: Equatable, Sendable {
         // Two `async let` bindings, written in the code.
         case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
-        case .unbounded: total ?? Self.unboundedLimit
-        case .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: batch
+        case .unbounded, .reduce, .waitForAll: total ?? Self.unboundedLimit
+        case .batched, .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .own: batch
         }
     }
 

@@ -21,6 +21,9 @@ extension ScanModel {
             } else {
                 BatchedWindow()
             }
+        case .discarding: DiscardingGroup()
+        case .reduce: ReducingGroup()
+        case .waitForAll: WaitingForAll()
         case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
         case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
         case .stream: ResultStream()
@@ -35,7 +38,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
         }
     }
 
@@ -102,7 +105,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
+        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

@@ -127,6 +127,8 @@ public struct RunProgress: Equatable, Sendable {
     public var leftRunning: Int?
     /// `--catalogue`: the catalogue's count against its calls, once the run has ended.
     public var catalogue: CatalogueTally?
+    /// `--strategy reduce`: what the group's `reduce` returned, once it has.
+    public var fold: GroupFold?
     /// `--errors throw`: results that children finished but the group discarded when it threw.
     public var discarded = 0
     /// When the run began to stop (its `stopping` event), `nil` until then: with `--cancel-after`,

@@ -10,6 +10,15 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     case unbounded
     /// A sliding window: `batch` child tasks, and each finished one makes room for the next.
     case batched
+    /// A discarding task group: no result comes back to its body, and each child is freed as it
+    /// ends; the next scan waits for a free slot (`Scans.nextWhenFree()`), which bounds the group.
+    case discarding
+    /// Every scan added to the group at once, then `group.reduce(into:)`: the body takes every
+    /// result, one at a time as the children end, and folds them into one value.
+    case reduce
+    /// Every scan added to a throwing group at once, then `waitForAll()`: no result is taken. The
+    /// first failure thrown comes out only once every child has ended; it cancels none of them.
+    case waitForAll
     /// The same window, exposed as an `AsyncStream` of results that the run consumes; when the
     /// consumer stops, the stream's `onTermination` cancels the producer task.
     case stream
@@ -29,7 +38,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     case own(String)
 
     /// Sky's own strategies, in the order `--strategy` lists them.
-    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
+    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
 
     /// Sky's strategies, then the ones this process added (`OwnStrategy.add`).
     public static var allCases: [ScanStrategy] { builtIn + OwnStrategy.added.map { .own($0.name) } }
@@ -40,6 +49,9 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "serial"
         case .unbounded: "unbounded"
         case .batched: "batched"
+        case .discarding: "discarding"
+        case .reduce: "reduce"
+        case .waitForAll: "wait-for-all"
         case .stream: "stream"
         case .asyncLet: "async-let"
         case .unstructured: "unstructured"
@@ -68,6 +80,9 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "one at a time, a plain loop"
         case .unbounded: "all in the group at once"
         case .batched: "sliding window"
+        case .discarding: "discarding group, waiting for a slot"
+        case .reduce: "all at once, folded by reduce"
+        case .waitForAll: "all at once, then waitForAll"
         case .stream: "window into an AsyncStream"
         case .asyncLet: "pairs of async let"
         case .unstructured: "window of unstructured tasks"
@@ -82,7 +97,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var holder: String {
         switch self {
         case .serial: "in the loop"
-        case .unbounded, .batched, .stream: "in the group"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream: "in the group"
         case .asyncLet: "in the scope"
         case .unstructured: "in tasks"
         case .actorQueue, .actorReentrant: "at the actor"
@@ -97,10 +112,14 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A strategy of a package's own takes its window from `scans.batch`.
     public var usesBatch: Bool {
         switch self {
-        case .batched, .stream, .unstructured, .own: true
-        case .serial, .unbounded, .asyncLet, .actorQueue, .actorReentrant: false
+        case .batched, .discarding, .stream, .unstructured, .own: true
+        case .serial, .unbounded, .reduce, .waitForAll, .asyncLet, .actorQueue, .actorReentrant: false
         }
     }
+
+    /// Whether every scan is added to the group at once (`unbounded`, `reduce`, `wait-for-all`):
+    /// the window is the whole total, which must be given and stay small enough to hold.
+    public var addsEveryScanAtOnce: Bool { self == .unbounded || self == .reduce || self == .waitForAll }
 
     /// Whether scans go as jobs to one actor (`ActorStation.swift`), from `batch` tasks at a time,
     /// and start in the order they arrive there. The batch is set once: it is how many tasks send.
@@ -113,6 +132,9 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: [.spacing, .errorsThrow, .take]
         case .unbounded: [.errorsThrow, .catalogue, .take]
         case .batched: [.errorsThrow, .errorsCollect, .catalogue, .take]
+        case .discarding: [.catalogue]
+        case .reduce: []
+        case .waitForAll: [.errorsThrow]
         case .stream: [.catalogue, .take]
         case .asyncLet: [.errorsThrow, .take]
         case .unstructured: [.taskBag, .take]
@@ -142,7 +164,8 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// With `--errors throw`, what a failure is thrown out of: in `serial`, the loop, which runs
     /// each scan on the loop's own task, so no scan starts after it; in `unbounded` and
     /// `batched`, the task group, which cancels every other child; in `async-let`, the pair's
-    /// scope, which cancels and awaits the binding it did not await. `nil` for `stream`, whose
+    /// scope, which cancels and awaits the binding it did not await; in `wait-for-all`,
+    /// `waitForAll()`, which first waits for every other child and cancels none. `nil` for `stream`, whose
     /// results come through an `AsyncStream`, which does not throw, for `unstructured`, whose
     /// tasks have no parent to throw to, and for the actor's jobs, each handed back as a `Result`.
     public var throwsOutOf: String? {
@@ -150,7 +173,8 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "the serial loop"
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
-        case .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
+        case .waitForAll: "waitForAll()"
+        case .discarding, .reduce, .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
         }
     }
 
@@ -158,10 +182,12 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var whyItCannotThrow: String? {
         switch self {
         case .stream: "its results come through an AsyncStream, which does not throw"
+        case .discarding: "the children of withDiscardingTaskGroup cannot throw"
+        case .reduce: "reduce folds each child's Result, failures included"
         case .unstructured: "its tasks have no parent to throw to"
         case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
         case .own: "scan.run() hands every failure back as a Result"
-        case .serial, .unbounded, .batched, .asyncLet: nil
+        case .serial, .unbounded, .batched, .waitForAll, .asyncLet: nil
         }
     }
 }

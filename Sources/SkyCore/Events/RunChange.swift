@@ -37,6 +37,9 @@ public struct RunChange: Equatable, Sendable {
         case bagCancelled(Int)
         /// `--catalogue`: how many results the catalogue was handed, and how many it counted.
         case catalogued(CatalogueTally)
+        /// `--strategy reduce`: the group's `reduce` has taken every child's outcome, and returned
+        /// this fold.
+        case folded(GroupFold)
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -66,6 +69,7 @@ public struct RunChange: Equatable, Sendable {
         case .orphaned: "orphaned"
         case .bagCancelled: "bag_cancelled"
         case .catalogued: "catalogue"
+        case .folded: "folded"
         case .finished: "finished"
         }
     }

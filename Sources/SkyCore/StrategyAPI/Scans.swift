@@ -71,6 +71,17 @@ public final class Scans: Sendable {
         return await admit(takeScan)
     }
 
+    /// The next scan to start, as `next()` hands it out, but once a slot is free: while every slot
+    /// under the live batch holds a scan that has not ended, it waits, as a paused `next()` does.
+    /// For a loop that never sees its children end (a discarding group's body), the wait is the
+    /// window. `nil` only when no scan will start again, or the calling task is cancelled.
+    public func nextWhenFree() async -> Scan? {
+        if spacing > .zero && !child.configuration.strategy.sendsToAnActor && gapDue.exchange(false, ordering: .relaxed) {
+            await sleepGap()
+        }
+        return await admit(takeScan, waitingForASlot: true)
+    }
+
     /// `--strategy actor-queue` and `actor-reentrant`: the next job to send to the actor, as
     /// `next()` hands out a scan, but holding no slot: it starts at the actor, in the order the
     /// jobs arrive there (`Job`).
@@ -98,12 +109,16 @@ public final class Scans: Sendable {
     }
 
     /// Takes the controls, then hands out what `hand` takes from the book: waits while the run is
-    /// paused, and answers `nil` when the window is full or nothing more will start.
-    private func admit<Handed: AnyObject>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) async -> Handed? {
+    /// paused, and answers `nil` when nothing more will start, or when the window is full unless
+    /// `waitingForASlot`, when it waits for a scan's end to free one.
+    private func admit<Handed: AnyObject>(
+        _ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?, waitingForASlot: Bool = false
+    ) async -> Handed? {
         while true {
             let seen = gate.generation
             switch look(hand) {
             case .handed(let handed): return handed
+            case .full where waitingForASlot: await gate.wait(unless: seen)
             case .full, .over: return nil
             case .paused: await gate.wait(unless: seen)
             }
@@ -168,14 +183,11 @@ public final class Scans: Sendable {
     /// cancelled scan whose run is not stopping was cancelled by the strategy's own structure (a
     /// scope left, a bag torn down): the run goes on.
     func settle(_ report: ScanReport) {
-        let (drained, stopped) = write { book, events, now in
-            let wasStopping = book.ending != nil
-            events += book.settle(report, at: now)
-            return (book.progress.counters.running == 0, !wasStopping && book.ending != nil)
-        }
+        write { book, events, now in events += book.settle(report, at: now) }
         if spacing > .zero { gapDue.store(true, ordering: .relaxed) }
-        // The engine may be waiting for the last scan; a paused `next()` looks again too.
-        if drained || stopped { gate.open() }
+        // The engine may be waiting for the last scan, and `nextWhenFree()` for the slot this end
+        // frees; a paused `next()` looks again too. With nobody waiting, it takes no lock.
+        gate.open()
     }
 
     /// `--strategy stream`: the consumer went away, and the stream's `onTermination` runs.
@@ -184,6 +196,11 @@ public final class Scans: Sendable {
             guard book.ending != nil && !book.streamTerminated else { return }
             events += book.terminate(at: now)
         }
+    }
+
+    /// `--strategy reduce`: the group's `reduce` has returned `fold`.
+    func folded(_ fold: GroupFold) {
+        write { book, events, now in events += book.noteFold(fold, at: now) }
     }
 
     /// The strategy has returned: a group that collected results has handed its array back, and

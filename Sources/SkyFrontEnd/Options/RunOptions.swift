@@ -133,7 +133,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy unbounded, batched or stream.",
+            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy unbounded, batched, discarding or stream.",
             valueName: "racy|safe"),
         transform: { try ArgumentValue.choice($0) })
     var catalogue: CatalogueMode?

@@ -68,6 +68,9 @@ private struct Fields {
             let tally = CatalogueTally(
                 mode: catalogue, expected: try int("expected"), counted: try int("counted"), staleWrites: try int("stale_writes"))
             return change(.catalogued(tally), try time())
+        case "folded":
+            let fold = GroupFold(outcomes: try int("outcomes"), completed: try int("completed"), signals: try int("signals"))
+            return change(.folded(fold), try time())
         case "stopping": return change(.stopping(try ending()), try time())
         case "finished": return change(.finished(try ending()), try time())
         case "scheduled", "arrived", "started", "delivered", "completed", "failed", "verification_failed", "cancelled":

@@ -110,12 +110,14 @@ public struct Narrator: Sendable {
                     "scan \(scan)'s failure is thrown out of the serial loop: no scan starts after it"
                 case .thrown(let scan) where configuration.strategy == .asyncLet:
                     "scan \(scan)'s failure is thrown out of its pair's scope, which cancels and awaits the pair's other scan: no scan starts after it"
+                case .thrown(let scan) where configuration.strategy == .waitForAll:
+                    "scan \(scan)'s failure is kept by waitForAll(), which waits on for every other child and cancels none"
                 case .thrown(let scan): "scan \(scan)'s failure is thrown: every other scan is cancelled"
                 case .taken:
                     switch configuration.strategy {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
                     case .serial, .asyncLet: "the loop has taken \(taken) and stops"
-                    case .unstructured, .own: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop has taken \(taken) and returns: no scan starts now"
                     case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
                         "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"
@@ -143,6 +145,8 @@ public struct Narrator: Sendable {
             return Narration("the catalogue counted \(tally.counted) of the \(tally.expected) results handed to it: \(tally.staleWrites) writes were stale")
         case .catalogued(let tally):
             return Narration("the catalogue counted all \(tally.counted) results handed to it")
+        case .folded(let fold):
+            return Narration("reduce has taken all \(fold.outcomes) outcomes, one as each child ended, and returns one value: \(fold.completed) results, \(fold.signals) signals")
         case .bagCancelled(let count):
             return Narration("the loop has returned; its task bag, torn down, cancels the \(count) task\(count == 1 ? "" : "s") it held")
         case .finished(.drained): return Narration("the run is over: every scan has ended")
@@ -160,7 +164,7 @@ public struct Narrator: Sendable {
         let unawaited = stoppedTaking && strategy.takesInGroupBody
         switch event.kind {
         case .scheduled:
-            guard busy >= batch && strategy != .unbounded else {
+            guard busy >= batch && !strategy.addsEveryScanAtOnce else {
                 return Narration("\(scan) is scheduled", repeats: repeated(.scheduled, "are scheduled"))
             }
             let why = busy > batch ? "\(busy) scans still run above a batch of \(batch)" : "\(busy) of \(batch) slots busy"
@@ -183,7 +187,7 @@ public struct Narrator: Sendable {
             if strategy == .actorReentrant {
                 return Narration("\(scan) starts in slot \(slot): the actor awaits it and takes the next call, \(busy) at the actor at once")
             }
-            if strategy == .unbounded {
+            if strategy.addsEveryScanAtOnce {
                 let group = "\(busy) \(busy == 1 ? "child" : "children"), the pool runs what it can"
                 return Narration("\(scan) is added to the group: \(group)", repeats: repeated(.joinsGroup, "are added to the group: \(group)"))
             }
@@ -191,6 +195,9 @@ public struct Narrator: Sendable {
                 return Narration("\(scan) starts: the loop awaits it before the next one")
             }
             if let previous = freedBy.removeValue(forKey: slot) {
+                if strategy == .discarding {
+                    return Narration("slot \(slot) freed by scan \(previous)'s end, which wakes the body's wait for a slot: \(scan) starts")
+                }
                 return Narration("slot \(slot) freed by scan \(previous), so \(scan) starts")
             }
             return Narration("\(scan) starts in slot \(slot): \(busy) of \(batch) slots busy")
@@ -206,7 +213,10 @@ public struct Narrator: Sendable {
             return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
-            let via = unawaited ? " after the body returned: the group drops the result" : strategy == .stream ? ", taken from the stream" : ""
+            let via =
+                unawaited ? " after the body returned: the group drops the result"
+                : strategy == .stream ? ", taken from the stream"
+                : strategy == .discarding ? ": the book has it, and the group lets its child go" : ""
             return Narration("\(scan) completed: \(result.signals) signals found\(via)", repeats: repeated(.completed, "completed\(via)"))
         case .failed(let failure):
 
@@ -215,12 +225,16 @@ public struct Narrator: Sendable {
                 return Narration("scan \(event.scan) failed: \(failure), after the body returned: the group drops the error, which reaches no one", tone: .failure)
             }
             // A failure while the run already stops changes nothing: the stop has its cause.
+            if stopping && strategy == .waitForAll {
+                return Narration("scan \(event.scan) failed: \(failure); waitForAll() throws only the first error, and drops this one", tone: .failure)
+            }
             if stopping { return Narration("scan \(event.scan) failed: \(failure), as the run stops", tone: .failure) }
             if configuration.errors.throwsFailures {
                 let consequence =
                     switch strategy {
                     case .serial: "thrown out of the serial loop: no scan starts after it"
                     case .asyncLet: "thrown out of its pair's scope, which cancels and awaits the pair's other scan: no scan starts after it"
+                    case .waitForAll: "thrown to waitForAll(), which rethrows it only after the last child has ended"
                     default: "thrown out of the group, which cancels every other scan"
                     }
                 return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure, cause: .failure(scan: event.scan))

@@ -110,6 +110,13 @@ public struct DashboardState: Sendable {
         return snapshot.configuration.strategy.takesInGroupBody
     }
 
+    /// `--strategy wait-for-all --errors throw`: a child has thrown, and `waitForAll()` holds the
+    /// error while it waits for every other child, cancelling none.
+    public var isWaitingForAll: Bool {
+        guard !isFinished, !quitRequested, !cancelRequested, case .stopping(.thrown) = snapshot.phase else { return false }
+        return snapshot.configuration.strategy == .waitForAll
+    }
+
     /// `--strategy unstructured` without a task bag: the loop has returned, and the tasks it
     /// started run on, which nothing cancels.
     public var isOrphaned: Bool {

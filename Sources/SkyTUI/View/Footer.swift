@@ -72,6 +72,8 @@ enum Footer {
         let status: (String, Tint)? =
             if state.isOrphaned {
                 ("the loop has returned: its unstructured tasks run on, and nothing cancels them", .warn)
+            } else if state.isWaitingForAll {
+                ("waitForAll() holds the first error and waits for every child: none is cancelled", .warn)
             } else if state.isWaitingForChildren {
                 ("the body has returned: the group waits for its running children", .warn)
             } else if state.isStopping {

@@ -74,8 +74,8 @@ enum HeaderPanel {
         return switch state.snapshot.configuration.strategy {
         case .serial: "one at a time"
         case .asyncLet: "two at a time"
-        case .unbounded: "no batch"
-        case .batched, .stream, .unstructured, .own: "batch \(batch)"
+        case .unbounded, .reduce, .waitForAll: "no batch"
+        case .batched, .discarding, .stream, .unstructured, .own: "batch \(batch)"
         case .actorQueue, .actorReentrant: "\(batch) senders"
         }
     }
@@ -92,6 +92,7 @@ enum HeaderPanel {
         default: break
         }
         if state.isOrphaned { return ("ORPHANS RUN ON", Style(.warn, bold: true, reverse: true)) }
+        if state.isWaitingForAll { return ("ERROR HELD", Style(.warn, bold: true, reverse: true)) }
         if state.isWaitingForChildren { return ("BODY RETURNED", Style(.warn, bold: true, reverse: true)) }
         if state.isStopping { return ("CANCELLING", Style(.warn, bold: true, reverse: true)) }
         if state.isPaused { return ("PAUSED", Style(.warn, bold: true, reverse: true)) }

@@ -16,11 +16,11 @@ enum SlotLanes {
         // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
-        case .unbounded: "\(busy) \(snapshot.configuration.strategy.holder)"
-        case .serial, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
+        case .unbounded, .reduce, .waitForAll: "\(busy) \(snapshot.configuration.strategy.holder)"
+        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
-        let cores = snapshot.configuration.strategy == .unbounded ? " (\(state.info.cores) cores)" : ""
+        let cores = snapshot.configuration.strategy.addsEveryScanAtOnce ? " (\(state.info.cores) cores)" : ""
         var occupancy = "\(CounterSource.viaActor.tag): \(held) \(dot) \(CounterSource.direct.tag): \(ended)\(snapshot.onThreadIsExact ? "" : "at least ")\(snapshot.onThread) on a thread\(cores)"
         if let runsAt = runsAt(slots) { occupancy += " \(dot) " + runsAt }
         // A lane's time is how long its scan has held the slot, by the actor's book; the median is
