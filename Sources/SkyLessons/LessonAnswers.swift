@@ -21,6 +21,8 @@ public enum LessonAnswers {
         11: QueueInsideAnActor.answer,
         12: ActorReentrancy.answer,
         13: ThrowingLosesResults.answer,
+        17: PartialSweeps.answer,
+        18: TaskLocalValues.answer,
     ]
 
     /// Whether lesson `number` has an answer of its own (a test holds every lesson to it).

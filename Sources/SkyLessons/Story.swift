@@ -13,6 +13,13 @@ enum Story {
         return text
     }
 
+    /// A part whose run ended before its `--cancel-after` came: what it did, and what that leaves
+    /// out, `consequence`.
+    static func noCancel(_ record: PartRecord, so consequence: String) -> String {
+        let when = record.configuration.cancelAfter.map { " at \(Say.wholeMilliseconds($0))" } ?? ""
+        return overview(record) + " The run ended before its cancel\(when), so \(consequence)."
+    }
+
     /// Scans of the total that the run never scheduled: they have no events of their own.
     static func notScheduled(_ record: PartRecord) -> Int {
         max(0, (record.configuration.total ?? 0) - record.facts.scheduled.count)

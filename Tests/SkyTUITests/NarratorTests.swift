@@ -224,3 +224,16 @@ struct NarratorTests {
         ])
     }
 }
+
+extension NarratorTests {
+    @Test("--cancel-check: a scan that kept its partial sweep says how many lines; one that threw says they were lost")
+    func cancelCheck() {
+        var kept = ScanEvent(kind: .cancelled, scan: 2, priority: .medium, slot: 0, time: .seconds(1))
+        kept.partial = PartialSweep(lines: 4096, signals: 30)
+        var partial = Narrator(configuration: RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .partial))
+        #expect(partial.narrate(.scan(kept)).text == "scan 2 (medium) cancelled: it read Task.isCancelled and kept its 4096 lines, 30 signals")
+        let lost = ScanEvent(kind: .cancelled, scan: 2, priority: .medium, slot: 0, time: .seconds(1))
+        var thrown = Narrator(configuration: RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .throw))
+        #expect(thrown.narrate(.scan(lost)).text == "scan 2 (medium) cancelled: Task.checkCancellation() threw CancellationError; its lines lost")
+    }
+}

@@ -224,6 +224,7 @@ struct RunBook: Sendable {
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
                 slot: report.slot, time: now, span: span)
             event.ignoresCancellation = occupancy.ignoresCancellation
+            event.partial = report.outcome.partialSweep
             events.append(.scan(event))
         }
         progress.priorityReadings.note(asked: occupancy.priority, report.child)

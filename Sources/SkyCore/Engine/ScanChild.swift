@@ -84,7 +84,7 @@ final class ScanChild: Sendable {
         cell.noteStart(of: scan, view)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, slot: cell, cores: cores,
-            yields: configuration.yields, verify: configuration.verify)
+            yields: configuration.yields, verify: configuration.verify, cancelCheck: configuration.cancelCheck)
         return (task, view)
     }
 

@@ -98,7 +98,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .batched: [.errorsThrow, .errorsCollect, .catalogue, .take]
         case .stream: [.catalogue, .take]
         case .asyncLet: [.errorsThrow, .take]
-        case .unstructured: [.taskBag, .take]
+        case .unstructured: [.taskBag, .take, .detached]
         case .actorQueue: [.spacing, .take]
         case .actorReentrant: [.take]
         case .own: added?.takes ?? []

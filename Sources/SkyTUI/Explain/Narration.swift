@@ -19,6 +19,8 @@ public struct Narration: Equatable, Sendable {
             /// `--errors collect`: results booked when the group returned the body's array, or
             /// lost with it.
             case booked, lostWithArray
+            /// `--cancel-check`: scans that kept their partial sweep, or threw it away.
+            case keptPartial, threwCancellation
         }
 
         public var kind: Kind

@@ -255,6 +255,17 @@ public struct Narrator: Sendable {
             if strategy == .asyncLet && !stopping {
                 return Narration("\(scan) cancelled on leaving its pair's scope, which waited for it")
             }
+            // `--cancel-check`: what the sweep did at the check that found the cancel.
+            if let kept = event.partial {
+                return Narration(
+                    "\(scan) cancelled: it read Task.isCancelled and kept its \(kept.lines) lines, \(kept.signals) signals",
+                    repeats: repeated(.keptPartial, "cancelled: each read Task.isCancelled and kept its lines"))
+            }
+            if configuration.cancelCheck == .throw {
+                return Narration(
+                    "\(scan) cancelled: Task.checkCancellation() threw CancellationError; its lines lost",
+                    repeats: repeated(.threwCancellation, "cancelled: each threw CancellationError; its lines lost"))
+            }
             return Narration(
                 "\(scan) cancelled: it stopped at its next cancellation check",
                 repeats: repeated(.cancelledRunning, "cancelled: each stopped at its next cancellation check"))
