@@ -23,6 +23,7 @@ public enum LessonAnswers {
         13: ThrowingLosesResults.answer,
         17: PartialSweeps.answer,
         18: TaskLocalValues.answer,
+        19: CancellationHandler.answer,
     ]
 
     /// Whether lesson `number` has an answer of its own (a test holds every lesson to it).

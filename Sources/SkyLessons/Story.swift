@@ -20,6 +20,12 @@ enum Story {
         return overview(record) + " The run ended before its cancel\(when), so \(consequence)."
     }
 
+    /// `Part 1 (x): the cancel came at 5.01 s with 4 scans running`, for a part whose run was
+    /// cancelled at `stop` with `running` running.
+    static func cancelCame(_ record: PartRecord, at stop: Duration, running: Int) -> String {
+        "\(record.name): the cancel came at \(Say.seconds(stop)) with \(Say.count(running, "scan")) running"
+    }
+
     /// Scans of the total that the run never scheduled: they have no events of their own.
     static func notScheduled(_ record: PartRecord) -> Int {
         max(0, (record.configuration.total ?? 0) - record.facts.scheduled.count)

@@ -14,6 +14,7 @@ public enum EventLine {
             // What the run-time percentiles count, and what the runtime made of the asked priority:
             // none can be told from the times of the events, and a replay needs them all.
             line += ",\"ran\":\(FixedPoint.seconds(span.ran))"
+            if let handled = span.handlerRan { line += ",\"handler_ran\":\(FixedPoint.seconds(handled))" }
             TraceEvent.appendPriorities(of: span.child, to: &line)
         }
         switch event.kind {

@@ -83,7 +83,7 @@ struct CancelCheckTests {
         }.value
         switch check {
         case .partial: #expect(outcome == .failure(.partial(PartialSweep(lines: 0, signals: 0))))
-        case .throw, .flag: #expect(outcome == .failure(.cancelled))
+        case .throw, .flag, .handler: #expect(outcome == .failure(.cancelled))
         }
     }
 }

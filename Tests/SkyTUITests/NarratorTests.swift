@@ -236,4 +236,16 @@ extension NarratorTests {
         var thrown = Narrator(configuration: RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .throw))
         #expect(thrown.narrate(.scan(lost)).text == "scan 2 (medium) cancelled: Task.checkCancellation() threw CancellationError; its lines lost")
     }
+
+    @Test("--cancel-check handler: a scan says how long before its stop its handler ran; one that never looks, how long before its end")
+    func cancellationHandler() {
+        let configuration = RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .handler)
+        var stopped = ScanEvent(kind: .cancelled, scan: 1, priority: .low, slot: 1, time: .seconds(5))
+        stopped.span = ScanSpan(startedAt: .zero, wait: .zero, ran: .milliseconds(5_012), handlerRan: .milliseconds(5_000))
+        var narrator = Narrator(configuration: configuration)
+        #expect(narrator.narrate(.scan(stopped)).text == "scan 1 (low) cancelled: its cancellation handler raised its stop flag 12.0 ms before it stopped")
+        var ranOn = ScanEvent(kind: .completed(ScanResult(signals: 3, checksum: 1)), scan: 2, priority: .low, slot: 2, time: .seconds(9))
+        ranOn.span = ScanSpan(startedAt: .zero, wait: .zero, ran: .seconds(9), handlerRan: .seconds(5))
+        #expect(narrator.narrate(.scan(ranOn)).text == "scan 2 (low) completed: its handler ran 4.0 s earlier; the sweep never read the flag")
+    }
 }

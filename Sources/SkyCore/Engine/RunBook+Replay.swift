@@ -35,7 +35,7 @@ extension RunBook {
             }
             let report = ScanReport(
                 scan: event.scan, slot: event.slot ?? 0, outcome: Self.outcome(of: event), ran: event.span?.ran ?? .zero,
-                child: event.span?.child ?? ChildView())
+                child: event.span?.child ?? ChildView(), handlerRan: event.span?.handlerRan)
             if let occupancy = collected.removeValue(forKey: event.scan)?.occupancy {
                 // A collected result, booked when the group returned it, or lost when it threw.
                 count(occupancy.priority) { $0.collected -= 1 }

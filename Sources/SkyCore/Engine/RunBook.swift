@@ -219,7 +219,8 @@ struct RunBook: Sendable {
     mutating func end(_ report: ScanReport, _ occupancy: SlotOccupancy, at now: Duration) -> [RunEvent] {
         var events: [RunEvent] = []
         if recordsEvents {
-            let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)
+            let span = ScanSpan(
+                startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child, handlerRan: report.handlerRan)
             var event = ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
                 slot: report.slot, time: now, span: span)

@@ -9,6 +9,9 @@ public struct ScanReport: Sendable {
     public var ran: Duration
     /// What the child saw of itself as it started.
     public var child = ChildView()
+    /// `--cancel-check handler`: when the cancellation handler ran, from the sweep's first line on
+    /// the same clock as `ran`; `nil` if the scan was not cancelled while it ran.
+    public var handlerRan: Duration?
 }
 
 /// The one body every strategy runs for a scan, as a child task or, in the serial loop, inline.
@@ -62,7 +65,9 @@ final class ScanChild: Sendable {
         let clock = ContinuousClock()
         let began = clock.now
         let outcome = await task.run()
-        return end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+        var report = end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+        if let handled = task.stopFlag?.when { report.handlerRan = .microseconds((handled - began).wholeMicroseconds) }
+        return report
     }
 
     /// `run(scan:in:)` for a scan short enough never to suspend; `nil` for a longer one, before it
@@ -84,7 +89,8 @@ final class ScanChild: Sendable {
         cell.noteStart(of: scan, view)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, slot: cell, cores: cores,
-            yields: configuration.yields, verify: configuration.verify, cancelCheck: configuration.cancelCheck)
+            yields: configuration.yields, verify: configuration.verify, cancelCheck: configuration.cancelCheck,
+            stopFlag: configuration.cancelCheck == .handler ? StopFlag() : nil)
         return (task, view)
     }
 

@@ -9,6 +9,10 @@ public enum CancelCheck: String, CaseIterable, Sendable {
     /// `if Task.isCancelled { return .failure(.partial(…)) }`: the sweep stops and hands back what
     /// it swept so far, its lines and the signals in them.
     case partial
+    /// `withTaskCancellationHandler`: the sweep never reads `Task.isCancelled`, only a stop flag of
+    /// its own (`StopFlag`), which the handler raises the moment the task is cancelled, on the
+    /// thread that cancels it; the sweep stops at its next check of the flag, and keeps nothing.
+    case handler
 }
 
 /// What a sweep cancelled part-way hands back with `--cancel-check partial`: how far it got, and

@@ -31,13 +31,21 @@ public struct ScanTask: Sendable {
     public let verify: Bool
     /// How the sweep looks for cancellation, and what it keeps when it finds it (`--cancel-check`).
     public let cancelCheck: CancelCheck
+    /// With `.handler`: the flag the cancellation handler raises and the sweep reads.
+    let stopFlag: StopFlag?
 
     public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false, cancelCheck: CancelCheck = .flag) {
-        self.init(plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck)
+        self.init(
+            plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck,
+            stopFlag: cancelCheck == .handler ? StopFlag() : nil)
     }
 
     /// A task that tells its `slot` when it is on a thread, and `cores` where it checked its result.
-    init(plan: ScanPlan, speed: Double, slot: SlotLedger.Cell?, cores: CoreLedger?, yields: Bool, verify: Bool, cancelCheck: CancelCheck = .flag) {
+    init(
+        plan: ScanPlan, speed: Double, slot: SlotLedger.Cell?, cores: CoreLedger?, yields: Bool, verify: Bool,
+        cancelCheck: CancelCheck = .flag, stopFlag: StopFlag? = nil
+    ) {
+        self.stopFlag = stopFlag
         self.plan = plan
         self.speed = speed
         self.slot = slot
@@ -49,14 +57,21 @@ public struct ScanTask: Sendable {
 
     /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor. A
     /// `CancellationError` thrown out of the sweep (`--cancel-check throw`) ends it as cancelled:
-    /// the sweep's lines went with its frame, so there is nothing else to hand back.
+    /// the sweep's lines went with its frame, so there is nothing else to hand back. With
+    /// `--cancel-check handler` the sweep runs inside `withTaskCancellationHandler`, whose handler
+    /// raises the stop flag the sweep reads: it runs at once, even for a sweep that never reads it.
     @concurrent
     public func run() async -> ScanOutcome {
         if let outcome = runWithoutSuspending() { return outcome }
         slot?.noteOnThread()
         defer { slot?.noteOffThread() }
         do {
-            return try await sweep()
+            guard let stopFlag else { return try await sweep() }
+            return try await withTaskCancellationHandler {
+                try await sweep()
+            } onCancel: {
+                stopFlag.raise()
+            }
         } catch {
             return .failure(.cancelled)
         }
@@ -113,14 +128,18 @@ public struct ScanTask: Sendable {
         case .partial:
             guard Task.isCancelled else { return nil }
             return .failure(.partial(swept))
+        case .handler:
+            return stopFlag?.isRaised == true ? .failure(.cancelled) : nil
         }
     }
 
     /// Whether the scan ends before its first yield, so `runWithoutSuspending()` runs all of it.
     /// `run()` yields once `linesPerYield` lines are swept, even on its last chunk; verification
     /// counts its lines too. A sweep that never yields never suspends either. Slow motion's ballast
-    /// is left to `run()`.
+    /// and a sweep with a cancellation handler are left to `run()`.
     public var runsWithoutSuspending: Bool {
+        // A cancellation handler is installed around an async sweep only.
+        guard stopFlag == nil else { return false }
         let stop = plan.failure?.atLine ?? plan.lines
         return ((verify ? 2 * stop : stop) < Self.linesPerYield || !yields) && (speed >= 1 || stop == 0)
     }

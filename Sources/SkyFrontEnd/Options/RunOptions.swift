@@ -126,8 +126,8 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .customLong("cancel-check"),
         help: ArgumentHelp(
-            "How each sweep checks for cancellation between its chunks: flag (reads Task.isCancelled, keeps nothing), throw (try Task.checkCancellation(): the CancellationError takes the lines swept with it) or partial (reads Task.isCancelled and hands back the lines swept so far) (default \(RunDefaults.cancelCheck.rawValue)).",
-            valueName: "flag|throw|partial"),
+            "How each sweep checks for cancellation between its chunks: flag (reads Task.isCancelled, keeps nothing), throw (try Task.checkCancellation(): the CancellationError takes the lines swept with it), partial (reads Task.isCancelled and hands back the lines swept so far) or handler (reads a stop flag that withTaskCancellationHandler's handler raises at the cancel) (default \(RunDefaults.cancelCheck.rawValue)).",
+            valueName: "flag|throw|partial|handler"),
         transform: { try ArgumentValue.choice($0) })
     var cancelCheck: CancelCheck = RunDefaults.cancelCheck
 

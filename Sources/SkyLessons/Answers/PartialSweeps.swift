@@ -13,7 +13,7 @@ enum PartialSweeps {
         let facts = record.facts
         guard let stop = facts.stop, stop.ending == .cancelled else { return Story.noCancel(record, so: "no sweep was cut short") }
         let running = facts.running(at: stop.time)
-        var text = "\(record.name): the cancel came at \(Say.seconds(stop.time)) with \(Say.count(running.count, "scan")) running"
+        var text = Story.cancelCame(record, at: stop.time, running: running.count)
         let cut = facts.endsAfterStop.filter { $0.kind == .cancelled }
         guard !cut.isEmpty else { return text + "; none was cut short." }
         let within = facts.stoppedIn.map { " within \(Say.milliseconds($0))" } ?? ""
@@ -36,6 +36,9 @@ enum PartialSweeps {
             text += " (\(percent(lines, of: work))), with \(signals) signals in them."
             let perScan = cut.map { "scan \($0.scan) \($0.partial?.lines ?? 0)" }
             text += " By scan: \(Say.list(perScan)) lines."
+        case .handler:
+            text += ". At its next check each read the stop flag its cancellation handler had raised, and returned nothing:"
+            text += " \(Say.count(cut.count, "scan")) stopped\(within), and \(sweptFor), none of it kept."
         case .flag:
             text += ". At its next check each read Task.isCancelled and returned nothing:"
             text += " \(Say.count(cut.count, "scan")) stopped\(within), and \(sweptFor), none of it kept."

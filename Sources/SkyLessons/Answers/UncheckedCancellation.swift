@@ -17,7 +17,7 @@ enum UncheckedCancellation {
         let running = facts.running(at: stop.time)
         let checking = running.filter { !$0.ignoresCancellation }
         let never = running.filter(\.ignoresCancellation)
-        var text = "\(record.name): the cancel came at \(Say.seconds(stop.time)) with \(Say.count(running.count, "scan")) running"
+        var text = Story.cancelCame(record, at: stop.time, running: running.count)
         if running.isEmpty { return text + "." }
         text += ": \(checking.count) that check\(checking.count == 1 ? "s" : "") for cancellation"
         if !checking.isEmpty { text += " (\(Say.scans(checking)))" }

@@ -131,8 +131,10 @@ private struct Fields {
             let base = object["priority_base"] == nil ? nil : try taskPriority("priority_base")
             let current = object["priority_current"] == nil ? nil : try taskPriority("priority_current")
             let saw = object["saw_run_label"] == nil ? nil : try bool("saw_run_label")
+            let handled = object["handler_ran"] == nil ? nil : try seconds("handler_ran")
             event.span = ScanSpan(
-                startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(base: base, current: current, sawRunLabel: saw))
+                startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(base: base, current: current, sawRunLabel: saw),
+                handlerRan: handled)
         }
         return event
     }

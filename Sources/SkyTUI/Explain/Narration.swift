@@ -21,6 +21,8 @@ public struct Narration: Equatable, Sendable {
             case booked, lostWithArray
             /// `--cancel-check`: scans that kept their partial sweep, or threw it away.
             case keptPartial, threwCancellation
+            /// `--cancel-check handler`: scans whose cancellation handler raised their stop flag.
+            case handlerRaised
         }
 
         public var kind: Kind
