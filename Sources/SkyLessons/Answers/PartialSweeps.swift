@@ -19,7 +19,7 @@ enum PartialSweeps {
         let within = facts.stoppedIn.map { " within \(Say.milliseconds($0))" } ?? ""
         let ran = cut.map { $0.span?.ran ?? .zero }
         let shortest = ran.min() ?? .zero, longest = ran.max() ?? .zero
-        let each = shortest == longest ? Say.seconds(longest) : "\(Say.seconds(shortest)) to \(Say.seconds(longest))"
+        let each = Say.seconds(shortest) == Say.seconds(longest) ? Say.seconds(longest) : "\(Say.seconds(shortest)) to \(Say.seconds(longest))"
         let sweptFor = "each had been sweeping for \(each), by its child's own clock"
         switch record.configuration.cancelCheck {
         case .throw:
