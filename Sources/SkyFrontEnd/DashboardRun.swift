@@ -26,6 +26,8 @@ struct DashboardRun {
     let colors: Bool
     let exitOnDone: Bool
     let explain: Bool
+    /// `--projector`: open in the projector's view, with the explain panel its lesson reads.
+    var projector = false
 
     /// Runs to the end and returns the exit status, and whether the user asked to go on to a
     /// lesson's next part; `nil` when the terminal cannot host the dashboard (an unknown terminal
@@ -89,7 +91,7 @@ struct DashboardRun {
         let clock = ContinuousClock()
         var state = DashboardState(
             snapshot: run.frame(at: clock.now).snapshot, size: screen.size, info: info, glyphs: screen.glyphs,
-            exitOnDone: exitOnDone, explain: explain)
+            exitOnDone: exitOnDone, explain: explain || projector, projector: projector)
         var gaps = FrameGaps()
         var caught: Int32?
         // The terminal has gone: nothing to read from it or draw on it any more.

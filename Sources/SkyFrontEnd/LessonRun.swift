@@ -1,5 +1,6 @@
 import SkyCore
 import SkyLessons
+import SkyReport
 import SkyTUI
 
 /// `sky lesson N`: the question to predict, each part's run in turn, then the answers computed
@@ -20,6 +21,8 @@ struct LessonRun {
     let headless: Bool
     let work: Int?
     let speed: Double?
+    /// `--projector`: every part's dashboard opens in the projector's view.
+    var projector = false
 
     /// The lesson waits for the student (a prediction, Enter before each part): on a terminal,
     /// without `--no-tui`.
@@ -45,11 +48,17 @@ struct LessonRun {
             say("")
             let parsed = try RunCommand.parse(arguments)
             let request = RunRequest(scans: parsed.scans, output: parsed.output, defaults: .sky)
+            // A lesson file's `Code:` text that the part's file lacks would mark nothing, silently.
+            let source = StrategySource.of(try request.makeConfiguration())
+            for text in source.missing(part.code) {
+                StandardError.write("sky: lesson \(lesson.number), part \(part.number): its Code: text `\(text)` is in no line of code of \(source.path)\n")
+            }
             let record = ScanEventBuffer(limit: Self.recordLimit)
+            let loadAtStart = HostLoad.read()
             let outcome = try request.perform(lesson: stage(of: part), record: record)
             records.append(PartRecord(
                 part: part, configuration: outcome.configuration, cores: Cores.active, events: record.drain().compactMap(\.event),
-                dropped: record.dropped))
+                dropped: record.dropped, hostLoad: HostLoad(from: loadAtStart, to: HostLoad.read())))
             // A run a failure stopped (a throw, --fail-fast) is what a lesson shows, not a problem.
             if outcome.status != .success && outcome.status != .failure { status = outcome.status }
             // stdout is lost (closed, full), and its line said so: the parts after would only be
@@ -60,7 +69,7 @@ struct LessonRun {
         }
         say("\nWhat the runs did")
         if !prediction.isEmpty { say("\nYou predicted: \(prediction)") }
-        for paragraph in LessonAnswers.answer(lesson: lesson.number, records: records) {
+        for paragraph in LessonAnswers.answer(lesson: lesson.slug, records: records) {
             say("\n" + TextWrap.lines(paragraph, width: Self.width).joined(separator: "\n"))
         }
         say("\nQuestions\n\n\(lesson.questions)")
@@ -70,10 +79,29 @@ struct LessonRun {
     /// The part's command line, with the lesson's own options in place of the part's.
     func arguments(of part: Lesson.Part) -> [String] {
         var arguments = part.arguments
-        if let work { Self.set("--work", to: "\(work)", in: &arguments) }
+        if let work {
+            Self.set("--work", to: "\(work)", in: &arguments)
+            // A cancel timed for the part's own work comes as far into a run of `work`: with
+            // lighter scans the run is shorter, and is still cancelled partway, where the lesson
+            // looks. A part whose time its `--spacing` sets keeps its cancel.
+            let own = Self.value(of: "--work", in: part.arguments).flatMap(ArgumentValue.wholeNumber) ?? RunConfiguration.defaultWork
+            if !part.arguments.contains("--spacing"), own > 0,
+                let given = Self.value(of: "--cancel-after", in: part.arguments),
+                let cancel = try? ArgumentValue.duration(given, in: RunConfiguration.durationRange)
+            {
+                let scaled = max(.milliseconds(1), min(cancel, cancel * (Double(work) / Double(own))))
+                Self.set("--cancel-after", to: ArgumentValue.text(scaled), in: &arguments)
+            }
+        }
         if let speed { Self.set("--speed", to: "\(speed)", in: &arguments) }
         if headless && !arguments.contains("--no-tui") { arguments.append("--no-tui") }
+        if projector && !headless && !arguments.contains("--projector") { arguments.append("--projector") }
         return arguments
+    }
+
+    /// The value the arguments give `option`, if they give it one.
+    private static func value(of option: String, in arguments: [String]) -> String? {
+        arguments.firstIndex(of: option).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
     }
 
     /// Gives `option` the value `value`: in place of the one the arguments give it, else at the end.
@@ -90,9 +118,9 @@ struct LessonRun {
     private func stage(of part: Lesson.Part) -> LessonStage {
         let title = "lesson \(lesson.number), part \(part.number) of \(lesson.parts.count): \(part.name)"
         guard let next = lesson.parts.first(where: { $0.number == part.number + 1 }) else {
-            return LessonStage(title: title, next: "the answers", nextBrief: "the answers")
+            return LessonStage(title: title, next: "the answers", nextBrief: "the answers", code: part.code)
         }
-        return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)")
+        return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)", code: part.code)
     }
 
     private func say(_ text: String, newline: Bool = true) {

@@ -78,7 +78,8 @@ struct RunRequest {
             let info = RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson)
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: info,
-                colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain)
+                colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain,
+                projector: output.projector)
             if let outcome = dashboard.execute() { return (outcome.status, outcome.goesOn, configuration) }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }

@@ -44,6 +44,10 @@ struct RunWatch {
     /// since the one before.
     private var closed = false
     private var closingFigures: HostFigures?
+    /// The host and this process at the run's start, and the load since then, read at most once
+    /// a second: the dashboard says beside its figures when the machine is busy.
+    private let loadAtStart = HostLoad.read()
+    private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
@@ -80,6 +84,7 @@ struct RunWatch {
     }
 
     mutating func tick(_ snapshot: ScanSnapshot, at elapsed: Duration) {
+        if elapsed - load.at >= .seconds(1) { load = (elapsed, HostLoad(from: loadAtStart, to: HostLoad.read())) }
         report.traceFile?.sample(snapshot, at: elapsed)
         report.eventsFile?.sample(snapshot, at: elapsed)
         // At once, not at the next interval: a short run would otherwise end before the warning.
@@ -133,6 +138,7 @@ struct RunWatch {
         // metrics tell it within a second.
         observations.events.failure = report.eventsFile?.failure
         observations.trace?.failure = report.traceFile?.failure
+        observations.hostLoad = load.load
         return observations
     }
 
@@ -154,11 +160,13 @@ struct RunWatch {
             emit(interval, host: closingFigures, cause: reportsHost ? host.cause : nil)
         }
         let dropped = report.dropped
-        return RunObservations(
+        var observations = RunObservations(
             intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
             hostSteal: reportsHost ? host.steal : nil, hostName: HostName.current, cores: cores)
+        observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
+        return observations
     }
 
     /// `cause`: what the throttle counts said over the minute before the interval's end.

@@ -15,11 +15,17 @@ public struct Lesson: Sendable {
         public let arguments: [String]
         /// What to look for while it runs.
         public let watch: String
+        /// Texts from the lines of code the part is about, which the code panel marks: the
+        /// backticked texts of its `Code:` line, if it has one.
+        public let code: [String]
     }
 
-    /// The number the file's name begins with (`5-cancellation.md` is lesson 5); its answer is
-    /// keyed by it.
+    /// The number the file's name begins with (`5-cancellation.md` is lesson 5): its place in
+    /// the course.
     public let number: Int
+    /// The file's name without its number and `.md` (`cancellation`): the lesson's name whatever
+    /// its place, which its answer is keyed by.
+    public let slug: String
     public let title: String
     /// What the student is asked to predict before anything runs.
     public let predict: String
@@ -98,13 +104,15 @@ public struct Lesson: Sendable {
         guard !parts.isEmpty else { throw fail("no `## Part 1: name` section") }
         guard let questions, !questions.isEmpty else { throw fail("no `## Questions` section, or an empty one") }
         self.number = number
+        slug = String(file.drop { $0.isNumber }.drop { $0 == "-" }.prefix { $0 != "." })
         self.title = title
         self.predict = predict
         self.parts = parts
         self.questions = questions
     }
 
-    /// `## Part N: name`, with its one command line and the watch text around it.
+    /// `## Part N: name`, with its one command line, at most one `Code:` line, and the watch text
+    /// around them.
     private static func part(
         _ heading: String, number: Int, body: [(line: Int, text: Substring)], at line: Int, fail: (String, Int?) -> FormatError
     ) throws(FormatError) -> Part {
@@ -116,11 +124,23 @@ public struct Lesson: Sendable {
         guard commands.count == 1, let command = commands.first else {
             throw fail("a part has one command line, indented four spaces: `    sky …`; this one has \(commands.count)", line)
         }
-        let watch = trimmed(body.filter { $0.line != command.line }.map(\.text).joined(separator: "\n"))
+        let codeLines = body.filter { $0.text.hasPrefix("Code:") }
+        guard codeLines.count <= 1 else { throw fail("a part has at most one `Code:` line; this one has \(codeLines.count)", line) }
+        var code: [String] = []
+        if let codeLine = codeLines.first {
+            let pieces = codeLine.text.split(separator: "`", omittingEmptySubsequences: false)
+            code = pieces.indices.filter { $0 % 2 == 1 }.map { String(pieces[$0]) }
+            guard pieces.count % 2 == 1, !code.isEmpty, !code.contains(where: \.isEmpty) else {
+                throw fail("a `Code:` line names text from the part's code in backticks: Code: `continuation.onTermination`", codeLine.line)
+            }
+        }
+        // The blank lines around the command and `Code:` lines close up to one, as a paragraph break.
+        let rest = body.filter { $0.line != command.line && $0.line != codeLines.first?.line }.map(\.text)
+        let watch = trimmed(rest.enumerated().filter { $0.offset == 0 || !($0.element.isEmpty && rest[$0.offset - 1].isEmpty) }.map(\.element).joined(separator: "\n"))
         guard !watch.isEmpty else { throw fail("a part says what to watch, beside its command", line) }
         return Part(
             number: number, name: String(heading.dropFirst(prefix.count)),
-            arguments: command.text.split(separator: " ").dropFirst().map(String.init), watch: watch)
+            arguments: command.text.split(separator: " ").dropFirst().map(String.init), watch: watch, code: code)
     }
 }
 

@@ -1,4 +1,5 @@
 public import SkyCore
+public import SkyReport
 
 /// One part of a lesson as it ran: its run's configuration, the cores it had, and every event the
 /// run wrote, in order. A lesson's answer reads nothing else.
@@ -9,13 +10,16 @@ public struct PartRecord: Sendable {
     public let facts: RunFacts
     /// Events the record could not keep (a lesson's runs are small; this stays 0).
     public let dropped: Int
+    /// How busy the rest of the machine was while the part ran; `nil` if unknown.
+    public let hostLoad: HostLoad?
 
-    public init(part: Lesson.Part, configuration: RunConfiguration, cores: Int, events: [RunEvent], dropped: Int = 0) {
+    public init(part: Lesson.Part, configuration: RunConfiguration, cores: Int, events: [RunEvent], dropped: Int = 0, hostLoad: HostLoad? = nil) {
         self.part = part
         self.configuration = configuration
         self.cores = cores
         facts = RunFacts(events)
         self.dropped = dropped
+        self.hostLoad = hostLoad
     }
 
     /// `Part 2 (the serial queue)`, as the answers name it.

@@ -2,13 +2,13 @@ import SkyCore
 /// Sentences that more than one lesson's answer tells: what a part did as a whole, and what a
 /// cancel did.
 enum Story {
-    /// `Part 1 (serial): 8 scans in 2.41 s: 8 completed, 0 failed, 0 cancelled; at most 1 running at once.`
+    /// `Part 1 (serial): 8 scans in 2.41 s: 8 completed, 0 failed, 0 cancelled; at most 1 in the loop at once, 1 on a thread.`
     static func overview(_ record: PartRecord) -> String {
         let facts = record.facts
         let time = facts.finish.map { " in " + Say.seconds($0.time) } ?? ""
         let cancelled = facts.ends.count - facts.finished.count + notScheduled(record)
         var text = "\(record.name): \(Say.count(facts.finished.count, "scan")) finished\(time): \(facts.completed.count) completed, "
-        text += "\(facts.failed.count) failed, \(cancelled) cancelled; at most \(facts.maxRunning) running at once."
+        text += "\(facts.failed.count) failed, \(cancelled) cancelled; \(atOnce(record))."
         if let cancel = cancel(record) { text += " " + cancel }
         return text
     }
@@ -20,10 +20,16 @@ enum Story {
         return overview(record) + " The run ended before its cancel\(when), so \(consequence)."
     }
 
-    /// `Part 1 (x): the cancel came at 5.01 s with 4 scans running`, for a part whose run was
+    /// `Part 1 (x): the cancel came at 5.01 s with 4 scans in the group`, for a part whose run was
     /// cancelled at `stop` with `running` running.
     static func cancelCame(_ record: PartRecord, at stop: Duration, running: Int) -> String {
-        "\(record.name): the cancel came at \(Say.seconds(stop)) with \(Say.count(running, "scan")) running"
+        "\(record.name): the cancel came at \(Say.seconds(stop)) with \(Say.count(running, "scan")) \(record.configuration.strategy.holder)"
+    }
+
+    /// `at most 8 in the group at once, 2 on a thread`: the scans that held a slot, and the
+    /// children of those that a core ran, which differ when children wait for a thread.
+    static func atOnce(_ record: PartRecord) -> String {
+        "at most \(record.facts.maxRunning) \(record.configuration.strategy.holder) at once, \(record.facts.maxOnAThread) on a thread"
     }
 
     /// Scans of the total that the run never scheduled: they have no events of their own.
@@ -41,7 +47,9 @@ enum Story {
         if let gap = facts.gap(at: stop.time) {
             text += ", \(Say.seconds(stop.time - gap.began)) into a gap: the loop was asleep until \(Say.seconds(gap.until))"
         } else {
-            text += " with \(Say.count(running.count, "scan")) running"
+            text += " with \(Say.count(running.count, "scan")) \(record.configuration.strategy.holder)"
+            let onAThread = facts.onAThread(at: stop.time).count
+            if onAThread < running.count { text += ", \(onAThread) of them on a thread" }
         }
         if let stoppedIn = facts.stoppedIn {
             let what =

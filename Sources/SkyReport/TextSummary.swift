@@ -62,7 +62,7 @@ public enum TextSummary {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
-        lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), max running \(s.maxRunning))")
+        lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), at most \(s.maxRunning) \(s.configuration.strategy.holder) at once)")
         if operatorView { lines.append(verificationLine(summary)) }
         for record in summary.verificationFailures.prefix(listedErrors) {
             let f = record.failure
@@ -107,6 +107,10 @@ public enum TextSummary {
             lines.append("  \(s.discarded) finished result\(s.discarded == 1 ? " was" : "s were") discarded with \(with) when the error was thrown")
         }
         lines.append("  throughput \(FixedPoint.fixed(s.meanRate, places: 2)) scans/s mean, \(FixedPoint.fixed(s.recentRate, places: 2)) over the last 5 s")
+        if let load = observations.hostLoad, load.isBusy {
+            // Beside the figures it slows: the rates here, the times below.
+            lines.append("  busy machine: \(load.description) during the run, so the rates and times here are slower than this machine gives alone")
+        }
         // Each figure says who measured it: a child times its own sweep, so no wait for the actor
         // is in a run time; a wait runs between two moments of the actor's book.
         lines.append("  run time  ms  " + percentiles(s.runLatency, none: "no scan ran to its end") + "  (each scan's child, first line to last)")

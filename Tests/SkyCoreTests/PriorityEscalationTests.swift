@@ -5,24 +5,24 @@ import Testing
 /// the tests run on (measured on Swift 6.3.1, Linux): a task of lower priority that a higher one
 /// awaits is escalated, and its handler is told; a group child has nothing to escalate, since on
 /// this runtime it already runs at its parent's priority (RuntimePriorityTests). No lesson is
-/// built on it yet; these pin what one would say. Nothing is timed: each task spins on
-/// `Task.yield()` until its handler has run, or for a bounded number of turns.
-@Suite("Priority escalation and its handler")
+/// built on it yet; these pin what one would say. Nothing is timed: each task sleeps a millisecond
+/// at a time, leaving the pool's threads to the task that awaits it, until its handler has run, or
+/// for at most `RuntimePriorityTests.patience`.
+@Suite("Priority escalation and its handler", .serialized)
 struct PriorityEscalationTests {
     final class Probe: Sendable {
         let started = Atomic<Bool>(false)
         let escalated = Mutex<[TaskPriority]>([])
 
-        /// Runs until this task's priority is escalated, or for `turns` yields, in an escalation
+        /// Runs until this task's priority is escalated, or for at most `patience`, in an escalation
         /// handler's scope; returns the current priority before and after.
-        func spin(turns: Int = 2_000_000) async -> (before: TaskPriority, after: TaskPriority) {
+        func spin(patience: Duration = RuntimePriorityTests.patience) async -> (before: TaskPriority, after: TaskPriority) {
             let before = Task.currentPriority
             await withTaskPriorityEscalationHandler {
                 started.store(true, ordering: .sequentiallyConsistent)
-                var turn = 0
-                while escalated.withLock({ $0.isEmpty }) && turn < turns {
-                    await Task.yield()
-                    turn += 1
+                let giveUp = ContinuousClock.now + patience
+                while escalated.withLock({ $0.isEmpty }) && ContinuousClock.now < giveUp {
+                    try? await Task.sleep(for: .milliseconds(1))
                 }
             } onPriorityEscalated: { _, new in
                 self.escalated.withLock { $0.append(new) }
@@ -31,7 +31,7 @@ struct PriorityEscalationTests {
         }
 
         func waitUntilStarted() async {
-            while !started.load(ordering: .sequentiallyConsistent) { await Task.yield() }
+            while !started.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(1)) }
         }
     }
 
@@ -62,7 +62,7 @@ struct PriorityEscalationTests {
         let probe = Probe()
         let readings = await Task.detached(priority: .high) {
             await withTaskGroup(of: (before: TaskPriority, after: TaskPriority).self) { group in
-                group.addTask(priority: .low) { await probe.spin(turns: 20_000) }
+                group.addTask(priority: .low) { await probe.spin(patience: .milliseconds(200)) }
                 return await group.next()!
             }
         }.value

@@ -10,7 +10,7 @@ import Testing
 struct CompareCommandTests {
     /// The rows of the table, as the issue lists its figures.
     static let labels = [
-        "ending", "wall time", "throughput", "CPU busy share", "most running", "most seen on a thread", "wait p50", "wait p95",
+        "ending", "wall time", "throughput", "CPU busy share", "most in the group", "most seen on a thread", "wait p50", "wait p95",
         "run p50", "run p95", "completed", "failed", "cancelled", "results lost", "checksum",
     ]
 
@@ -100,7 +100,7 @@ struct CompareCommandTests {
         #expect(table.numbers("cancelled") == [0, 0, 0] && table.numbers("results lost") == [0, 0, 0])
         #expect(Set(table.rows["checksum"]!).count == 1)
         #expect(table.line("checksums agree: every run completed the same \(Int(completed[0])) scans") != nil, "\(outcome.stdout)")
-        let running = table.numbers("most running")
+        let running = table.numbers("most in the group")
         #expect(running[0] == 1 && (1...3).contains(running[1]) && (1...12).contains(running[2]), "\(running)")
         // Read every 20 ms, so a run this short may show none; never more than ran, nor than the cores.
         let onThread = table.numbers("most seen on a thread")

@@ -88,7 +88,7 @@ struct DashboardTests {
             var wrong: [Int] = []
             for row in screen.split(separator: "\n") {
                 guard let match = row.wholeMatch(of: /^ +(\d+)  (.*)$/), let number = Int(match.1), number <= lines.count else { continue }
-                // A long line is cut at the screen's edge; the capture pads short ones with spaces.
+                // A long line's first row begins it; the capture pads short ones with spaces.
                 var code = String(match.2)
                 while code.last == " " { code.removeLast() }
                 if !lines[number - 1].hasPrefix(code) { wrong.append(number) }
@@ -162,7 +162,7 @@ struct DashboardTests {
         // Waits for the whole frame: a capture can land while the terminal is part-way through
         // drawing one, with the header new and the slots not yet.
         let paused = try terminal.waitForScreen {
-            $0.contains("PAUSED") && $0.contains("running     0/1") && $0.contains("free (paused)")
+            $0.contains("PAUSED") && $0.contains("in group    0/1") && $0.contains("free (paused)")
         }
         #expect(paused.contains("free (paused)"), "\(paused)")
         try terminal.send("e")
@@ -180,7 +180,7 @@ struct DashboardTests {
         #expect(try terminal.exitStatus() == 0)
         let summary = try terminal.screen()
         #expect(summary.contains("sky: finished 60 scans"), "\(summary)")
-        #expect(summary.contains("max running 2"))
+        #expect(summary.contains("at most 2 in the group at once"))
         let instants = try files.expectCompleteTrace().instants
         for change in ["pause", "batch", "resume"] { #expect(instants.contains(change), "no \(change) in \(instants)") }
     }

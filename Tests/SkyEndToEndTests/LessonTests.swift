@@ -15,6 +15,12 @@ struct LessonTests {
         })
     }
 
+    /// The number of the lesson whose file is named `slug` (`5-cancellation.md` is `cancellation`),
+    /// wherever the course puts it.
+    static func number(_ slug: String) throws -> Int {
+        try #require(files.first { ($0.value as NSString).lastPathComponent.drop { $0.isNumber } == "-\(slug).md" }?.key, "no lesson \(slug)")
+    }
+
     /// The arguments of each part's `    sky …` line in lesson `number`'s file.
     static func parts(of number: Int) throws -> [[String]] {
         let text = try String(contentsOfFile: try #require(files[number]), encoding: .utf8)
@@ -55,7 +61,9 @@ struct LessonTests {
 
     @Test("Every lesson predicts, runs each part headless in turn, answers from its runs, and ends with questions; no verdict")
     func everyLesson() throws {
-        for number in Self.files.keys.sorted() where number != 5 {
+        // The cancellation lesson is run on its own below.
+        let cancellation = try Self.number("cancellation")
+        for number in Self.files.keys.sorted() where number != cancellation {
             let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
             try Self.checkShape(of: outcome, lesson: number)
         }
@@ -79,17 +87,48 @@ struct LessonTests {
         #expect(out.contains("\nQuestions\n\n1. "))
     }
 
-    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it.
+    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it: a cancel
+    /// scaled with the work, to the least it can be, unless the part's `--spacing` times it.
     static func printed(_ arguments: [String]) -> String {
         var arguments = arguments
         if let at = arguments.firstIndex(of: "--work") { arguments[at + 1] = "500" } else { arguments += ["--work", "500"] }
+        if let at = arguments.firstIndex(of: "--cancel-after"), !arguments.contains("--spacing") { arguments[at + 1] = "1ms" }
         return "    sky " + (arguments + ["--no-tui"]).joined(separator: " ")
     }
 
-    @Test("Lesson 5: the cancels it asks for print no FAIL verdict; its end says what each cancel did, as the summary measured it")
+    @Test("--handout prints the lesson as Markdown with its commands as they would run, and runs nothing; refused without a lesson; a full stdout exits 74")
+    func handout() throws {
+        let unchecked = try Self.number("unchecked-cancellation")
+        let handout = try SkyBinary.run(["lesson", "\(unchecked)", "--handout", "--work", "100000"])
+        #expect(handout.status == 0, "\(handout.stderr)")
+        #expect(handout.stdout.hasPrefix("# Lesson \(unchecked): "))
+        #expect(handout.stdout.contains("\n    sky --ignore-cancellation 0.5 --total 4 --batch 4 --seed 3 --failure-rate 0 --work 100000 --cancel-after 63ms\n"), "\(handout.stdout)")
+        #expect(!handout.stdout.contains("sky: "), "nothing ran: no summary")
+        let refused = try SkyBinary.run(["lesson", "--handout"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--handout needs a lesson's number"), "\(refused.stderr)")
+        let full = try SkyBinary.shell("\"$SKY\" lesson 1 --handout > /dev/full")
+        #expect(full.status == 74)
+        #expect(full.stderr.contains("the handout is lost"), "\(full.stderr)")
+    }
+
+    @Test("A lighter --work brings a part's cancel in with it, so the run is still cancelled partway; a cancel the spacing times stays")
+    func cancelScalesWithWork() throws {
+        // The unchecked-cancellation parts sweep 8 000 000 lines and cancel at 5 s; the cancellation lesson's serial part is timed
+        // by its two-second gaps.
+        let unchecked = try SkyBinary.run(["lesson", "\(try Self.number("unchecked-cancellation"))", "--no-tui", "--work", "100000"])
+        #expect(unchecked.status == 0, "\(unchecked.stderr)")
+        #expect(unchecked.stdout.components(separatedBy: " --work 100000 --cancel-after 63ms --no-tui\n").count == 3, "\(unchecked.stdout)")
+        let parts = try Self.parts(of: try Self.number("cancellation"))
+        #expect(parts.last?.contains("--spacing") == true)
+        #expect(Self.printed(parts.last ?? []).contains("--cancel-after 5.5s"))
+    }
+
+    @Test("Cancellation lesson: the cancels it asks for print no FAIL verdict; its end says what each cancel did, as the summary measured it")
     func cancellation() throws {
-        let outcome = try SkyBinary.run(["lesson", "5", "--no-tui", "--work", "500"])
-        try Self.checkShape(of: outcome, lesson: 5)
+        let number = try Self.number("cancellation")
+        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
+        try Self.checkShape(of: outcome, lesson: number)
         let out = outcome.stdout
         #expect(!out.contains("verdict: FAIL"))
         // The serial part cannot end before its cancel: six scans two seconds apart take ten. The
@@ -110,9 +149,10 @@ struct LessonTests {
         #expect(answers.contains("the loop started the scans in this order: "))
     }
 
-    @Test("Lesson 13: the collecting body's throw discards finished results; the events, the summary and the answer give one count, above 0")
+    @Test("Throwing-loses-results lesson: the collecting body's throw discards finished results; the events, the summary and the answer give one count, above 0")
     func throwingLosesResults() throws {
-        let arguments = try #require(try Self.parts(of: 13).first)
+        let number = try Self.number("throwing-loses-results")
+        let arguments = try #require(try Self.parts(of: number).first)
         #expect(arguments.contains("collect"))
         let events = SkyBinary.temporaryPath("lesson13.jsonl")
         defer { try? FileManager.default.removeItem(atPath: events) }
@@ -138,7 +178,7 @@ struct LessonTests {
         // Scans that completed after the throw are booked completed; the group dropped their results.
         #expect(summary["completed"] as? Int == discarded - collected.count)
         // The lesson says the count its own run's summary says.
-        let lesson = try SkyBinary.run(["lesson", "13", "--no-tui", "--work", "500"])
+        let lesson = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
         let lost = Self.numbers(before: " finished results were discarded with the body's array", in: lesson.stdout)
         #expect(lost.count == 1 && lost[0] > 0, "\(lesson.stdout)")
         let answers = lesson.stdout.replacingOccurrences(of: "\n", with: " ")
@@ -164,7 +204,8 @@ extension LessonTests {
     func dashboard() throws {
         // Wide enough for the whole hint beside a cancel's figures; tall, so the summaries and the
         // answers stay on the screen once the lesson has ended.
-        let terminal = try TmuxTerminal("\(SkyBinary.url.path) lesson 5", width: 140, height: 120)
+        let number = try Self.number("cancellation")
+        let terminal = try TmuxTerminal("\(SkyBinary.url.path) lesson \(number)", width: 140, height: 120)
         let asked = try terminal.waitForScreen { $0.contains("Your prediction (Enter to skip):") }
         #expect(asked.contains("Your prediction (Enter to skip):"), "\(asked)")
         try terminal.send("none left", "Enter")
@@ -172,7 +213,7 @@ extension LessonTests {
         #expect(ready.contains("Press Enter to start it."), "\(ready)")
         try terminal.send("Enter")
         // Not a steady screen: the clock moves until the part is cancelled.
-        let running = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 1 of 2: the task group") && $0.contains("c cancel") }
+        let running = try terminal.waitForScreen { $0.contains("SKY  lesson \(number), part 1 of 2: the task group") && $0.contains("c cancel") }
         #expect(running.contains("c cancel"), "\(running)")
         try terminal.send("c")
         let done = try terminal.waitForSteadyScreen { $0.contains("Enter: part 2, the serial queue   q: end the lesson") }
@@ -184,8 +225,8 @@ extension LessonTests {
         #expect(between.contains("sky: cancelled after"), "part 1's summary: \(between)")
         #expect(!between.contains("verdict"), "\(between)")
         try terminal.send("Enter")
-        let second = try terminal.waitForScreen { $0.contains("SKY  lesson 5, part 2 of 2: the serial queue") && $0.contains("q quit") }
-        #expect(second.contains("SKY  lesson 5, part 2 of 2: the serial queue"), "\(second)")
+        let second = try terminal.waitForScreen { $0.contains("SKY  lesson \(number), part 2 of 2: the serial queue") && $0.contains("q quit") }
+        #expect(second.contains("SKY  lesson \(number), part 2 of 2: the serial queue"), "\(second)")
         try terminal.send("q")
         #expect(try terminal.exitStatus() == 0)
         let end = try terminal.screen()

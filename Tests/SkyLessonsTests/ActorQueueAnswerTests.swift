@@ -18,7 +18,7 @@ struct ActorQueueAnswerTests {
         #expect(facts.startedInArrivalOrder)
         #expect(facts.maxRunning == summary.snapshot.maxRunning && facts.maxRunning == 1)
         #expect(facts.firstOverlap == nil)
-        let answer = LessonAnswers.answer(lesson: 11, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "queue-inside-an-actor", records: [record]).joined(separator: " ")
         let order = facts.arrivals.map { "\($0.scan) (\($0.priority))" }.joined(separator: ", ")
         #expect(answer.contains("reached the actor in this order: \(order)."), "\(answer)")
         #expect(answer.contains("They started in that same order, first come, first served, and at most 1 ran at once."), "\(answer)")
@@ -32,7 +32,7 @@ struct ActorQueueAnswerTests {
         #expect(facts.startedInArrivalOrder)
         #expect(facts.maxRunning == summary.snapshot.maxRunning)
         #expect((facts.firstOverlap != nil) == (facts.maxRunning > 1))
-        let answer = LessonAnswers.answer(lesson: 11, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "queue-inside-an-actor", records: [record]).joined(separator: " ")
         if let (earlier, later) = facts.firstOverlap {
             #expect(later.time >= earlier.time && (facts.stoppedAt[earlier.scan] ?? .zero) > later.time)
             #expect(answer.contains("at most \(summary.snapshot.maxRunning) ran at once, on one actor."), "\(answer)")

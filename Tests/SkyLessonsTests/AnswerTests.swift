@@ -54,7 +54,7 @@ struct AnswerTests {
         let (summary, record) = try await Self.run(RunConfiguration(total: 30, batch: 4, seed: 11, failureRate: 0.1, work: 500, errors: .collect))
         let discarded = summary.snapshot.discarded
         #expect(discarded > 0)
-        let answer = LessonAnswers.answer(lesson: 13, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "throwing-loses-results", records: [record]).joined(separator: " ")
         #expect(answer.contains(": \(discarded) discarded, as the summary says"), "\(answer)")
         let held = record.facts.deliveries.count
         #expect(answer.contains("the body's array held \(held) finished result"), "\(answer)")
@@ -70,7 +70,7 @@ struct AnswerTests {
         }
         let stoppedIn = try #require(summary.snapshot.stoppedIn)
         #expect(record.facts.stoppedIn == stoppedIn)
-        let answer = LessonAnswers.answer(lesson: 5, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "cancellation", records: [record]).joined(separator: " ")
         #expect(answer.contains("into a gap"), "\(answer)")
         #expect(answer.contains("its sleep ended \(Say.milliseconds(stoppedIn)) later"), "\(answer)")
         #expect(answer.contains("the loop started the scans in this order: "))
@@ -84,9 +84,9 @@ struct AnswerTests {
             return false
         }
         #expect(summary.ending == .cancelled)
-        let answer = LessonAnswers.answer(lesson: 5, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "cancellation", records: [record]).joined(separator: " ")
         let running = record.facts.running(at: try #require(record.facts.stop).time).count
-        #expect(answer.contains("with \(Say.count(running, "scan")) running"), "\(answer)")
+        #expect(answer.contains("with \(Say.count(running, "scan")) in the group"), "\(answer)")
         #expect(answer.contains("100 ms after the cancel, "))
         #expect(record.facts.stoppedIn == summary.snapshot.stoppedIn)
     }
@@ -94,7 +94,7 @@ struct AnswerTests {
     @Test("Every lesson answers from whatever parts ran, and says so when none did")
     func noParts() {
         for lesson in Lesson.all {
-            #expect(LessonAnswers.answer(lesson: lesson.number, records: []) == ["No part ran, so there is nothing to answer from."])
+            #expect(LessonAnswers.answer(lesson: lesson.slug, records: []) == ["No part ran, so there is nothing to answer from."])
         }
     }
 }
@@ -126,7 +126,7 @@ extension AnswerTests {
         #expect(starts.map(\.priority) == starts.map(\.priority).sorted(), "highest priority first")
         #expect(starts.map(\.scan) != starts.map(\.scan).sorted(), "seed 15 reorders its scans")
         let overtake = try #require(record.facts.firstOvertake)
-        let answer = LessonAnswers.answer(lesson: 5, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "cancellation", records: [record]).joined(separator: " ")
         #expect(answer.contains("\(Say.sentence(Say.scan(overtake.ahead))) went before \(Say.scan(overtake.behind)), which was scheduled first"), "\(answer)")
     }
 }

@@ -15,7 +15,7 @@ struct CancellationHandlerAnswerTests {
         let spans = try ends.map { try #require($0.span) }
         #expect(spans.allSatisfy { $0.handlerRan != nil })
         let slowest = try #require(spans.compactMap { span in span.handlerRan.map { span.ran - $0 } }.max())
-        let answer = StopAnswerTests.answer(19, [record])
+        let answer = StopAnswerTests.answer("cancellation-handler", [record])
         #expect(answer.contains("\(ends.count) cancellation handlers ran "), "\(answer)")
         #expect(answer.contains("\(ends.count) sweeps then stopped at their next look at the flag, the last \(Say.milliseconds(slowest)) after its handler."), "\(answer)")
     }
@@ -27,7 +27,7 @@ struct CancellationHandlerAnswerTests {
         let (_, record) = try await StopAnswerTests.run(configuration, part: 2, cancelOn: StopAnswerTests.cancelOnceAllRun())
         let ranOn = record.facts.endsAfterStop.filter(\.ignoresCancellation)
         #expect(ranOn.count == 2 && ranOn.allSatisfy { $0.span?.handlerRan != nil })
-        let answer = StopAnswerTests.answer(19, [record])
+        let answer = StopAnswerTests.answer("cancellation-handler", [record])
         #expect(answer.contains("2 sweeps never read the flag: their handlers ran all the same"), "\(answer)")
     }
 }

@@ -38,7 +38,7 @@ struct LessonFormatTests {
         #expect(Lesson.all.count >= 6)
         #expect(Set(Lesson.all.map(\.number)).count == Lesson.all.count, "two files with one number")
         for lesson in Lesson.all {
-            #expect(LessonAnswers.answers(lesson.number), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
+            #expect(LessonAnswers.answers(lesson.slug), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
             #expect(lesson.parts.allSatisfy { $0.arguments.contains("--seed") }, "lesson \(lesson.number): a part without a seed is not repeatable")
         }
     }
@@ -51,7 +51,7 @@ struct LessonFormatTests {
         #expect(lesson.parts.map(\.name) == ["serial", "batched"])
         #expect(lesson.parts[0].arguments == ["--strategy", "serial", "--total", "8"])
         #expect(lesson.parts[0].watch == "Only slot 0 is busy.")
-        #expect(lesson.parts[1].watch == "Before the command.\n\n\nAfter it.")
+        #expect(lesson.parts[1].watch == "Before the command.\n\nAfter it.")
         #expect(lesson.questions == "1. Why?")
     }
 
@@ -64,6 +64,10 @@ struct LessonFormatTests {
         ("Only slot 0 is busy.", "", "says what to watch"),
         ("1. Why?", "", "no `## Questions` section, or an empty one"),
         ("# Serial vs concurrent", "Serial vs concurrent", "text before the first section"),
+        ("Only slot 0 is busy.", "Code: `a`\nCode: `b`\nOnly slot 0 is busy.", "at most one `Code:` line; this one has 2"),
+        ("Only slot 0 is busy.", "Code: the loop\nOnly slot 0 is busy.", "names text from the part's code in backticks"),
+        ("Only slot 0 is busy.", "Code: `a`, `b\nOnly slot 0 is busy.", "names text from the part's code in backticks"),
+        ("Only slot 0 is busy.", "Code: ``\nOnly slot 0 is busy.", "names text from the part's code in backticks"),
     ])
     func refused(replacing: String, with: String, problem: String) {
         let text = Self.good.replacing(replacing, with: with)
@@ -74,6 +78,15 @@ struct LessonFormatTests {
             #expect(error.description.contains(problem), "\(error)")
             #expect(error.description.hasPrefix("1-x.md"))
         }
+    }
+
+    @Test("A part's `Code:` line names the lines it is about, in backticks, and is not part of what to watch")
+    func code() throws {
+        let text = Self.good.replacing("After it.", with: "Code: `while let scan`, `group.addTask(`\n\nAfter it.")
+        let lesson = try Lesson(file: "1-x.md", text: text)
+        #expect(lesson.parts[0].code == [])
+        #expect(lesson.parts[1].code == ["while let scan", "group.addTask("])
+        #expect(lesson.parts[1].watch == "Before the command.\n\nAfter it.")
     }
 
     @Test("The lesson's number is the one its file's name begins with")

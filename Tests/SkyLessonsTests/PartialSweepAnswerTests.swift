@@ -18,7 +18,7 @@ struct PartialSweepAnswerTests {
         #expect(record.facts.stoppedIn == stoppedIn)
         let cut = record.facts.endsAfterStop.filter { $0.kind == .cancelled }
         #expect(cut.count == summary.counters.cancelled && cut.allSatisfy { $0.partial == nil })
-        let answer = StopAnswerTests.answer(17, [record])
+        let answer = StopAnswerTests.answer("check-cancellation-or-is-cancelled", [record])
         #expect(answer.contains("which threw CancellationError: \(Say.count(cut.count, "scan")) stopped within \(Say.milliseconds(stoppedIn))"), "\(answer)")
         #expect(answer.contains("none handed back a line"), "\(answer)")
     }
@@ -34,7 +34,7 @@ struct PartialSweepAnswerTests {
         #expect(kept.count == cut.count)
         let lines = kept.reduce(0) { $0 + $1.lines }
         let signals = kept.reduce(0) { $0 + $1.signals }
-        let answer = StopAnswerTests.answer(17, [record])
+        let answer = StopAnswerTests.answer("check-cancellation-or-is-cancelled", [record])
         #expect(answer.hasPrefix("Part 2 (part 2): the cancel came at"), "\(answer)")
         #expect(answer.contains("\(kept.count) of them handed back what they had swept: \(lines) lines of the \(50_000 * cut.count)"), "\(answer)")
         #expect(answer.contains("with \(signals) signals in them"), "\(answer)")
@@ -47,6 +47,6 @@ struct PartialSweepAnswerTests {
         configuration.cancelAfter = RunConfiguration.durationRange.upperBound
         let (summary, record) = try await StopAnswerTests.run(configuration)
         #expect(summary.ending == .drained)
-        #expect(StopAnswerTests.answer(17, [record]).contains("so no sweep was cut short."))
+        #expect(StopAnswerTests.answer("check-cancellation-or-is-cancelled", [record]).contains("so no sweep was cut short."))
     }
 }

@@ -41,7 +41,7 @@ struct ScopeAnswerTests {
         let record = PartRecord(part: try Self.part("pairs"), configuration: configuration, cores: 2, events: events)
         let left = AsyncLetBesideAGroup.leftEarly(record.facts)
         #expect(left.map { [$0.failure.scan, $0.partner.scan] } == [[3, 4]])
-        let answer = LessonAnswers.answer(lesson: 9, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "async-let", records: [record]).joined(separator: " ")
         #expect(answer.contains("the 6 scans started in 3 pairs, each pair only once both scans of the pair before had ended."), "\(answer)")
         #expect(answer.contains("In 1 pair the first scan failed"), "\(answer)")
         #expect(answer.contains("Scan 3 (medium) failed at 0.10 s; Swift cancelled its partner, scan 4 (medium), which stopped after 5.5 ms of its sweep"), "\(answer)")
@@ -64,7 +64,7 @@ struct ScopeAnswerTests {
         for pair in left {
             #expect(pair.nextPair.map { $0 >= pair.partner.time } ?? true, "the scope is left only after its partner's end")
         }
-        let answers = LessonAnswers.answer(lesson: 9, records: [pairsRecord, groupRecord])
+        let answers = LessonAnswers.answer(lesson: "async-let", records: [pairsRecord, groupRecord])
         for pair in left {
             #expect(answers[0].contains("\(Say.sentence(Say.scan(pair.failure))) failed at "), "\(answers[0])")
             #expect(answers[0].contains("its partner, \(Say.scan(pair.partner))"), "\(answers[0])")
@@ -92,7 +92,7 @@ struct ScopeAnswerTests {
         let facts = record.facts
         #expect(facts.loopReturned?.count == summary.snapshot.leftRunning)
         #expect(facts.stoppedIn == summary.snapshot.stoppedIn)
-        let answer = LessonAnswers.answer(lesson: 10, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "unstructured-tasks", records: [record]).joined(separator: " ")
         let stop = try #require(facts.stop)
         #expect(answer.contains("the cancel came at \(Say.seconds(stop.time)) with \(Say.count(facts.running(at: stop.time).count, "task")) running."), "\(answer)")
         guard let left = summary.snapshot.leftRunning, let stoppedIn = summary.snapshot.stoppedIn else {
@@ -124,7 +124,7 @@ struct ScopeAnswerTests {
             cancelAfter: RunConfiguration.durationRange.upperBound)
         let (summary, record) = try await AnswerTests.run(configuration)
         #expect(summary.ending == .drained)
-        let answer = LessonAnswers.answer(lesson: 10, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "unstructured-tasks", records: [record]).joined(separator: " ")
         #expect(answer.hasSuffix("The run was over before its cancel at 604800.00 s was due, so no task was left to run on."), "\(answer)")
     }
 
@@ -135,7 +135,7 @@ struct ScopeAnswerTests {
         let tally = try #require(summary.snapshot.catalogue)
         #expect(record.facts.catalogue?.tally == tally)
         #expect(tally.expected == 200)
-        let answer = LessonAnswers.answer(lesson: 12, records: [record]).joined(separator: " ")
+        let answer = LessonAnswers.answer(lesson: "actor-reentrancy", records: [record]).joined(separator: " ")
         #expect(answer.contains("the catalogue (\(mode.rawValue)) was handed 200 results and counted \(tally.counted)."), "\(answer)")
         if tally.counted < tally.expected {
             #expect(mode == .racy)

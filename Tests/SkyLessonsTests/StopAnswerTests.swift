@@ -31,7 +31,7 @@ struct StopAnswerTests {
         return configuration(seed)
     }
 
-    static func answer(_ lesson: Int, _ records: [PartRecord]) -> String {
+    static func answer(_ lesson: String, _ records: [PartRecord]) -> String {
         LessonAnswers.answer(lesson: lesson, records: records).joined(separator: " ")
     }
 
@@ -78,7 +78,7 @@ extension StopAnswerTests {
         #expect(running.count == 2, "\(story)")
         #expect(facts.endsAfterStop.map(\.scan) .sorted() == running.map(\.scan).sorted(), "\(story)")
         #expect(summary.counters.cancelled == 3, "the two running, and the one never started: \(story)")
-        let answer = Self.answer(6, [record])
+        let answer = Self.answer("stream-termination", [record])
         #expect(answer.contains("the consumer took its 1 result by \(Say.seconds(stop.time)) and went"), "\(answer)")
         #expect(answer.contains("`onTermination` ran \(Say.milliseconds(terminated - stop.time)) later"), "\(answer)")
         #expect(answer.contains("2 scans were running then: \(Say.scans(running))."), "\(answer)")
@@ -89,7 +89,7 @@ extension StopAnswerTests {
         let (whole, second) = try await Self.run(try Self.streamWithAnEarlyResult(take: nil), part: 2)
         #expect(whole.ending == .drained)
         #expect(second.facts.terminated == nil)
-        let both = Self.answer(6, [record, second])
+        let both = Self.answer("stream-termination", [record, second])
         let ranHere = running.compactMap { start in second.facts.finished.first { $0.scan == start.scan } }
         #expect(ranHere.count == 2)
         #expect(both.contains("no `terminated` line"), "\(both)")
@@ -102,7 +102,7 @@ extension StopAnswerTests {
         let (summary, record) = try await Self.run(RunConfiguration(total: 4, batch: 1, seed: 2, failureRate: 0, work: 500, strategy: .stream, take: 1))
         #expect(summary.ending == .taken)
         #expect(record.facts.endsAfterStop.isEmpty, "\(Self.story(record.facts))")
-        #expect(Self.answer(6, [record]).contains("No scan was running then, so there was nothing left to stop."))
+        #expect(Self.answer("stream-termination", [record]).contains("No scan was running then, so there was nothing left to stop."))
     }
 }
 
@@ -138,14 +138,14 @@ extension StopAnswerTests {
         let ranOn = facts.endsAfterStop.filter(\.ignoresCancellation)
         #expect(ranOn.map(\.scan).sorted() == [2, 3] && ranOn.allSatisfy(Self.isCompleted))
         #expect(summary.counters.completed == 2)
-        let answer = Self.answer(7, [record])
+        let answer = Self.answer("unchecked-cancellation", [record])
         #expect(answer.contains("2 that check for cancellation (scans 0 and 1) and 2 that never check (scans 2 and 3)"), "\(answer)")
         #expect(answer.contains("Those that check stopped within \(Say.milliseconds(checking)) (2 of 2 cancelled)."), "\(answer)")
         #expect(answer.contains("ran on to their ends (2 completed, 0 failed), the last \(Say.milliseconds(stoppedIn)) after the cancel"), "\(answer)")
 
         let (_, second) = try await Self.run(Self.neverChecking(0), part: 2, cancelOn: Self.cancelOnceAllRun())
         let secondStoppedIn = try #require(second.facts.stoppedIn)
-        let both = LessonAnswers.answer(lesson: 7, records: [record, second])
+        let both = LessonAnswers.answer(lesson: "unchecked-cancellation", records: [record, second])
         #expect(both.count == 2)
         #expect(both[1].contains("every scan checks for cancellation."), "\(both[1])")
         #expect(both[1].contains("the last of them stopped \(Say.milliseconds(secondStoppedIn)) later"), "\(both[1])")
@@ -160,7 +160,7 @@ extension StopAnswerTests {
         configuration.cancelAfter = RunConfiguration.durationRange.upperBound
         let (summary, record) = try await Self.run(configuration)
         #expect(summary.ending == .drained)
-        #expect(Self.answer(7, [record]).contains("The run ended before its cancel at 604800000 ms, so there was nothing to stop."))
+        #expect(Self.answer("unchecked-cancellation", [record]).contains("The run ended before its cancel at 604800000 ms, so there was nothing to stop."))
     }
 }
 
@@ -185,7 +185,7 @@ extension StopAnswerTests {
         let unseen = BodyReturnsEarly.unseenErrors(record)
         #expect(unseen.count == 1 && summary.counters.failed == 1)
         let failure = try #require(unseen.first)
-        let answer = Self.answer(8, [record])
+        let answer = Self.answer("body-returns-early", [record])
         #expect(answer.contains("1 child was still running (scan \(failure.scan)); nothing cancelled it, and it ran to its end"), "\(answer)")
         #expect(answer.contains("the last, \(Say.milliseconds(stoppedIn)) after its body"), "\(answer)")
         #expect(answer.contains("0 results and 1 error: 1 discarded."), "\(answer)")
@@ -194,7 +194,7 @@ extension StopAnswerTests {
 
         let (whole, second) = try await Self.run(try Self.failureAfterTheReturn(take: nil), part: 2)
         #expect(whole.ending == .thrown(scan: failure.scan))
-        let both = LessonAnswers.answer(lesson: 8, records: [record, second])
+        let both = LessonAnswers.answer(lesson: "body-returns-early", records: [record, second])
         #expect(both[1].contains("had the error thrown at it"), "\(both[1])")
         #expect(both[1].hasSuffix("It is the failure that reached no one in part 1."), "\(both[1])")
     }
@@ -203,6 +203,6 @@ extension StopAnswerTests {
     func bodyTakesEverything() async throws {
         let (summary, record) = try await Self.run(RunConfiguration(total: 6, batch: 2, seed: 4, failureRate: 0, work: 500))
         #expect(summary.ending == .drained)
-        #expect(Self.answer(8, [record]).contains("no child was left for the group to wait for"))
+        #expect(Self.answer("body-returns-early", [record]).contains("no child was left for the group to wait for"))
     }
 }

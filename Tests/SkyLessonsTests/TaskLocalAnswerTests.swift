@@ -18,7 +18,7 @@ struct TaskLocalAnswerTests {
         #expect(ends.count == summary.counters.completed + summary.counters.failed)
         let found = ends.filter { $0.span?.child.sawRunLabel == true }.count
         #expect(found == (detached ? 0 : ends.count))
-        let answer = StopAnswerTests.answer(18, [record])
+        let answer = StopAnswerTests.answer("task-local-values", [record])
         #expect(answer.contains("\(Say.count(ends.count, "scan")) ran, "), "\(answer)")
         #expect(answer.contains("and \(found) of them found the run's label (\"seed 5\""), "\(answer)")
         #expect(answer.contains(detached ? "; \(ends.count) found none. A detached task inherits no task-local value" : "Each inherited it"), "\(answer)")

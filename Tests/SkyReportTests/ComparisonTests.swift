@@ -112,7 +112,7 @@ struct ComparisonTests {
         #expect(Set(rows.map(\.count)).count == 1, "every row as wide as the header:\n\(rows.joined(separator: "\n"))")
         #expect(rows.dropFirst().map { row in ComparisonTable.labels.first { row.hasPrefix("  " + $0 + " ") } } == ComparisonTable.labels)
         #expect(ComparisonTable.labels == [
-            "ending", "wall time", "throughput", "CPU busy share", "most running", "most seen on a thread", "wait p50", "wait p95",
+            "ending", "wall time", "throughput", "CPU busy share", "most in the group", "most seen on a thread", "wait p50", "wait p95",
             "run p50", "run p95", "completed", "failed", "cancelled", "results lost", "checksum",
         ])
         func cells(_ label: String) -> [String] {
@@ -123,7 +123,7 @@ struct ComparisonTests {
         #expect(cells("wall time") == comparison.runs.map { FixedPoint.fixed($0.wall.seconds, places: 2) + " s" })
         #expect(cells("CPU busy share") == comparison.runs.map { FixedPoint.fixed($0.cpuBusyShare * 100, places: 1) + "%" })
         #expect(cells("completed") == comparison.runs.map { "\($0.counters.completed)" })
-        #expect(cells("most running") == comparison.runs.map { "\($0.maxRunning)" })
+        #expect(cells("most in the group") == comparison.runs.map { "\($0.maxRunning)" })
         #expect(cells("checksum").count == 3 && Set(cells("checksum")).count == 1)
         #expect(lines.contains { $0.hasPrefix("  checksums agree: ") })
         #expect(lines.last == "  replay: sky compare")

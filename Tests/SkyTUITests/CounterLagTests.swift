@@ -69,8 +69,8 @@ struct CounterLagTests {
         #expect(row("scheduled").hasSuffix("█"))
         // Running: the two children that have begun and not ended; not the five that have ended,
         // nor the one the pool has yet to run.
-        #expect(row("running").contains("running     2/8"))
-        #expect(row("running").hasSuffix(" children"))
+        #expect(row("in group").contains("in group    2/8"))
+        #expect(row("in group").hasSuffix(" children"))
         #expect(row("completed").contains("completed  5/20"))
         #expect(row("completed").hasSuffix(" children"))
         #expect(row("failed").hasSuffix(" children"))
@@ -96,7 +96,7 @@ struct CounterLagTests {
         let frame = DashboardView.render(viaActor).text
         #expect(Self.line(frame, with: "── Scans").contains("Scans  actor · 10 waiting · actor lag 400 ms"))
         #expect(frame.contains("completed  5/20"))
-        for label in ["scheduled", "running", "completed", "failed", "cancelled"] {
+        for label in ["scheduled", "in group", "completed", "failed", "cancelled"] {
             #expect(!Self.left(Self.line(frame, with: " \(label) "), width: size.width).contains("children"))
         }
         #expect(Self.line(frame, with: "── Slots").contains("actor: 4 of 4 busy · children: 2 on a thread"))

@@ -16,10 +16,17 @@ struct DashboardKeysTests {
         #expect(actions == Set(KeyAction.allCases))
     }
 
-    @Test("The help overlay lists every row of keys with its help")
+    @Test("The help overlay lists every row of keys with its help, scrolled down to where it does not fit")
     func overlay() {
-        let frame = DashboardView.render(Scene.help.state(size: TerminalSize(width: 120, height: 40))).text
-        let lines = frame.split(separator: "\n")
+        var state = Scene.help.state(size: TerminalSize(width: 120, height: 40))
+        var frame = DashboardView.render(state).text
+        var lines = frame.split(separator: "\n")
+        // A few pages at most: the help is a few screens of text.
+        for _ in 0..<4 {
+            _ = state.update(.key(.pageDown))
+            frame = DashboardView.render(state).text
+            lines += frame.split(separator: "\n")
+        }
         for row in DashboardKeys.rows {
             let first = row.help.split(separator: " ").prefix(3).joined(separator: " ")
             #expect(lines.contains { $0.contains(row.label) && $0.contains(first) }, "no \(row.label) in\n\(frame)")

@@ -28,7 +28,7 @@ struct DashboardViewTests {
     @Test("Every counter is on screen with its true value")
     func counters() {
         let text = frame(Scene.midRun).text
-        for line in ["scheduled 20/20", "running     4/4", "completed  5/20", "failed     1/20", "cancelled  0/20",
+        for line in ["scheduled 20/20", "in group    4/4", "completed  5/20", "failed     1/20", "cancelled  0/20",
                      "high 3/4", "medium 2/10", "low 1/6", "10 waiting"] {
             #expect(text.contains(line), "missing \(line)")
         }
@@ -108,7 +108,8 @@ struct DashboardViewTests {
         // Scan 2 has held its slot 1.9 s against a median run of 1.18 s.
         let lane = wide.split(separator: "\n").first { $0.contains("scan  2  medium") }.map(String.init) ?? ""
         #expect(lane.hasSuffix("█ 1.6×"), "\(lane)")
-        let narrow = frame(Scene.midRun, size: TerminalSize(width: 80, height: 24)).text
+        // 80 columns, and rows enough that the slot lanes stay beside the timeline.
+        let narrow = frame(Scene.midRun, size: TerminalSize(width: 80, height: 30)).text
         #expect(!narrow.contains("bars:"), "\(narrow)")
         let lanes = narrow.split(separator: "\n").filter { $0.hasPrefix(" slot ") && $0.contains("scan") }
         #expect(!lanes.isEmpty && lanes.allSatisfy { !$0.contains("█") && !$0.contains("░") }, "\(lanes)")

@@ -12,14 +12,23 @@ struct GoldenFrameTests {
     /// The timeline's scenes at the README's size and a taller one, which gives it the lower half.
     static let runSizes = [TerminalSize(width: 100, height: 30), TerminalSize(width: 120, height: 40)]
 
+    /// A projector's size, where the slot lanes give way to the timeline's lane per slot.
+    static let projectorSize = TerminalSize(width: 80, height: 24)
+
     @Test("Each scene at each size matches its golden frame", arguments: Scene.allCases, sizes)
     func frame(scene: Scene, size: TerminalSize) throws {
         try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
     }
 
-    @Test("Each scripted run at each size matches its golden frame", arguments: RunScene.allCases, runSizes)
+    @Test("Each scripted run at each size matches its golden frame", arguments: RunScene.allCases, [projectorSize] + runSizes)
     func run(scene: RunScene, size: TerminalSize) throws {
         try compare(scene.state(size: size), named: "\(scene.rawValue)-\(size.width)x\(size.height).txt")
+    }
+
+    @Test("The projector's view of the canonical run, and of a throw explained, matches its golden frame",
+          arguments: [RunScene.canonicalRunning, .canonicalDone, .thrownExplained], [projectorSize] + runSizes)
+    func projector(scene: RunScene, size: TerminalSize) throws {
+        try compare(scene.projected(size: size), named: "projector-\(scene.rawValue)-\(size.width)x\(size.height).txt")
     }
 
     func compare(_ state: DashboardState, named name: String) throws {

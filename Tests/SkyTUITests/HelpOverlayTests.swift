@@ -14,10 +14,12 @@ struct HelpOverlayTests {
                 section = String(line.dropFirst(3).prefix { $0 != " " })
                 continue
             }
-            let word = String(line.drop { $0 == " " }.prefix { $0 != " " })
-            guard !word.isEmpty else { continue }
-            if section == "Scans" || (section == "Timeline" && !word.hasPrefix("slot") && word.first?.isLetter == true) {
-                labels.insert(word)
+            // A label is the words before its figures: `in group    4/4`, `done high 2/2`.
+            let label = line.drop { $0 == " " }.split(separator: "  ", maxSplits: 1).first ?? ""
+            let words = label.split(separator: " ").prefix { $0.allSatisfy(\.isLetter) }.map(String.init)
+            guard let word = words.first else { continue }
+            if section == "Scans" || (section == "Timeline" && !word.hasPrefix("slot")) {
+                labels.formUnion(words)
             }
         }
         return labels
@@ -28,14 +30,16 @@ struct HelpOverlayTests {
         return Set(text.split { !$0.isLetter }.map(String.init))
     }
 
-    @Test("Every row label of every scene, at a wide and a projector's size, is a word of the help", arguments: RunScene.allCases)
+    @Test("Every row label of every scene, at a wide and a projector's size and in the projector's view, is a word of the help",
+          arguments: RunScene.allCases)
     func everyRowLabel(scene: RunScene) {
         let words = Self.helpWords(.unicode)
         var seen: Set<String> = []
         for size in [TerminalSize(width: 120, height: 40), TerminalSize(width: 80, height: 24)] {
             seen.formUnion(Self.rowLabels(DashboardView.render(scene.state(size: size)).text))
+            seen.formUnion(Self.rowLabels(DashboardView.render(scene.projected(size: size)).text))
         }
-        #expect(seen.isSuperset(of: ["scheduled", "running", "completed", "failed", "cancelled", "done", "order"]), "\(seen)")
+        #expect(seen.isSuperset(of: ["scheduled", "in", "completed", "failed", "cancelled", "done", "order"]), "\(seen)")
         #expect(seen.subtracting(words).isEmpty, "rows the help does not name: \(seen.subtracting(words))")
     }
 

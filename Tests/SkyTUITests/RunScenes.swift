@@ -2,7 +2,7 @@ import SkyCore
 import SkyTUI
 
 /// Dashboard states played from scripted runs (`ScriptedRun`), so the timeline shows what a real
-/// run of each kind draws: the canonical run part way and done, unbounded scans crawling together,
+/// run of each kind draws: the canonical run part way and done, eight slots part way, unbounded scans crawling together,
 /// a thrown failure cutting every lane, and a serial run's spacing.
 enum RunScene: String, CaseIterable {
     /// `sky --total 20 --batch 4 --seed 6`, two seconds in.
@@ -11,6 +11,8 @@ enum RunScene: String, CaseIterable {
     case canonicalDone = "canonical-done"
     /// The same, where the locale is not UTF-8.
     case canonicalASCII = "canonical-done-ascii"
+    /// `sky --total 20 --batch 8 --seed 6`, two seconds in: eight lanes to keep whole at 80×24.
+    case batch8 = "batch-8-running"
     /// `--strategy unbounded --total 24 --work 300000 --failure-rate 0` on two cores, part way.
     case unbounded = "unbounded-crawl"
     /// `--errors throw --failure-rate 0.2 --total 30 --batch 4 --work 400000 --seed 6`.
@@ -26,6 +28,8 @@ enum RunScene: String, CaseIterable {
         switch self {
         case .canonicalRunning, .canonicalDone, .canonicalASCII:
             ScriptedRun(RunConfiguration(total: 20, batch: 4, seed: 6))
+        case .batch8:
+            ScriptedRun(RunConfiguration(total: 20, batch: 8, seed: 6))
         case .unbounded:
             ScriptedRun(
                 RunConfiguration(total: 24, batch: 4, seed: 12, failureRate: 0, work: 300_000, strategy: .unbounded),
@@ -45,10 +49,17 @@ enum RunScene: String, CaseIterable {
     /// When the scene is shown; a time past the end shows the finished run.
     var time: Duration {
         switch self {
-        case .canonicalRunning: .milliseconds(2_000)
+        case .canonicalRunning, .batch8: .milliseconds(2_000)
         case .unbounded: .milliseconds(1_500)
         case .canonicalDone, .canonicalASCII, .thrown, .thrownExplained, .serialSpacing: .seconds(60)
         }
+    }
+
+    /// The scene in the projector's view, as `p` shows it.
+    func projected(size: TerminalSize) -> DashboardState {
+        var state = state(size: size)
+        _ = state.update(.key(.character("p")))
+        return state
     }
 
     func state(size: TerminalSize) -> DashboardState {

@@ -37,4 +37,24 @@ struct SerialGapFrameTests {
         #expect(row.hasSuffix("free") || row.contains("free "), "\(row)")
         #expect(!row.contains("sleeps"))
     }
+
+    @Test("An actor's queue sleeps once: only the lane the next job takes says so, not every free one")
+    func actorQueueSleepsOnce() {
+        let configuration = RunConfiguration(total: 8, batch: 8, seed: 11, work: 200_000, strategy: .actorQueue, spacing: .milliseconds(500))
+        var snapshot = ScanSnapshot(configuration: configuration)
+        snapshot.progress.phase = .running
+        snapshot.progress.counters.scheduled = 8
+        snapshot.progress.counters.completed = 1
+        snapshot.progress.elapsed = .milliseconds(900)
+        snapshot.progress.gapEnds = .milliseconds(1_200)
+        // Tall enough for every slot lane beside the timeline's eight lanes, which a shorter
+        // terminal keeps whole first.
+        var state = DashboardState(snapshot: snapshot, size: TerminalSize(width: 100, height: 40), info: RunInfo(cores: 2))
+        _ = state.update(.frame(snapshot, elapsed: .milliseconds(900)))
+        let lanes = DashboardView.render(state).text.split(separator: "\n").filter { $0.hasPrefix(" slot ") && $0.contains("free") }
+        #expect(lanes.count > 1, "\(lanes)")
+        let sleeping = lanes.filter { $0.contains("sleeps") }
+        #expect(sleeping.count == 1 && sleeping.first?.hasPrefix(" slot 0 ") == true, "\(lanes)")
+        #expect(sleeping.first?.contains("free: the actor's queue sleeps, next job in 0.3 s (--spacing)") == true, "\(lanes)")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SkyCore
+import SkyReport
 @testable import SkyTUI
 import Testing
 
@@ -114,5 +115,22 @@ struct ThroughputPanelTests {
         let (shown, closing) = history.closingColumns(last: 10)
         #expect(closing?.window == .milliseconds(1_200))
         #expect(shown.count == 3)
+    }
+}
+
+extension ThroughputPanelTests {
+    @Test("A busy machine is said on the throughput rule, beside the rates it slows; a quiet one is not", arguments: [
+        TerminalSize(width: 120, height: 40), TerminalSize(width: 100, height: 30), TerminalSize(width: 80, height: 24),
+    ])
+    func busyMachine(size: TerminalSize) {
+        var state = RunScene.canonicalRunning.state(size: size)
+        var observations = RunObservations()
+        observations.hostLoad = HostLoad(others: 0.35, steal: 0)
+        _ = state.update(.observed(observations))
+        let rule = DashboardView.render(state).text.split(separator: "\n").first { $0.contains(" Throughput ") } ?? ""
+        #expect(rule.contains(size.width >= 100 ? "busy machine: others 35%" : "busy: others 35%"), "\(rule)")
+        observations.hostLoad = HostLoad(others: 0.05, steal: 0)
+        _ = state.update(.observed(observations))
+        #expect(!DashboardView.render(state).text.contains("busy machine"))
     }
 }

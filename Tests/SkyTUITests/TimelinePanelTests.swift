@@ -156,7 +156,8 @@ struct TimelinePanelTests {
         let text = DashboardView.render(small).text
         #expect(!text.contains("Timeline"))
         #expect(text.contains("Slots") && text.contains("Errors"))
-        #expect(Self.timeline(RunScene.canonicalRunning.state(size: TerminalSize(width: 80, height: 24))).count == 4)
+        // At 80×24 the slot lanes give way first: the title, a lane per slot, threads, queue, axis.
+        #expect(Self.timeline(RunScene.canonicalRunning.state(size: TerminalSize(width: 80, height: 24))).count == 8)
     }
 }
 
@@ -165,5 +166,53 @@ extension TimelineCell {
         var cell = TimelineCell()
         cell.high = high
         return cell
+    }
+}
+
+extension TimelinePanelTests {
+    static func end(_ kind: ScanEvent.Kind, scan: Int, slot: Int, ms: Int, priority: ScanPriority = .medium) -> RunEvent {
+        .scan(ScanEvent(kind: kind, scan: scan, priority: priority, slot: slot, time: .milliseconds(ms)))
+    }
+
+    @Test("Two ends in one column of a lane show their count, coloured by the worst; one end shows its own mark")
+    func twoEndsInOneColumn() {
+        var cell = TimelineCell()
+        cell.add(0.04, at: .high)
+        cell.note(.completed)
+        let one = TimelinePanel.mark(cell, single: true, share: 1, glyphs: .unicode)
+        #expect(one?.glyph == "✓")
+        // A high scan completes and a medium one fails in the same column: not "✗" beside the
+        // high span, which reads as the high scan failing.
+        cell.note(.failed)
+        let two = TimelinePanel.mark(cell, single: true, share: 1, glyphs: .unicode)
+        #expect(two?.glyph == "2")
+        #expect(two?.style.tint == .bad)
+        // A row of slots counts its failures and cancellations: a failure and its cancelled
+        // partner are two, not one ✗ that hides the ⊘.
+        var range = TimelineCell()
+        range.add(0.08, at: .medium)
+        range.note(.failed)
+        range.note(.cancelled)
+        range.note(.completed)
+        #expect(TimelinePanel.mark(range, single: false, share: 1, glyphs: .unicode)?.glyph == "2")
+        var many = TimelineCell()
+        for _ in 0..<12 { many.note(.cancelled) }
+        let crowded = TimelinePanel.mark(many, single: true, share: 0, glyphs: .unicode)
+        #expect(crowded?.glyph == "+")
+        #expect(crowded?.style.tint == .warn)
+    }
+
+    @Test("Counts add up when the scale doubles and two columns merge")
+    func countsMerge() {
+        var timeline = Timeline(lanes: 1)
+        timeline.record(Self.end(.started, scan: 0, slot: 0, ms: 0, priority: .high))
+        timeline.record(Self.end(.completed(ScanResult(signals: 1, checksum: 1)), scan: 0, slot: 0, ms: 10, priority: .high))
+        timeline.record(Self.end(.started, scan: 1, slot: 0, ms: 10))
+        timeline.record(Self.end(.failed(.sensorGlitch), scan: 1, slot: 0, ms: 20))
+        timeline.advance(to: .milliseconds(40), lanes: 1)
+        let window = timeline.window(columns: 40, wholeRun: true)
+        let cells = window.columns.map { window.cell(column: $0, bands: 0..<1) }
+        #expect(cells.map(\.endCount).reduce(0, +) == 2)
+        #expect(cells.contains { $0.endCount == 2 }, "both ends fall in one column at this scale: \(cells.map(\.endCount))")
     }
 }

@@ -76,6 +76,23 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         }
     }
 
+    /// Where a scan is from taking its slot to its end, in the words the screen, the summary and
+    /// the lessons share: `in the group`, its child on a thread or waiting for one. Only `on a
+    /// thread` means running on a core; `scheduled` is before, `ended` after.
+    public var holder: String {
+        switch self {
+        case .serial: "in the loop"
+        case .unbounded, .batched, .stream: "in the group"
+        case .asyncLet: "in the scope"
+        case .unstructured: "in tasks"
+        case .actorQueue, .actorReentrant: "at the actor"
+        case .own: "in the window"
+        }
+    }
+
+    /// `holder` as a row's label: `in group`.
+    public var holderLabel: String { holder.split(separator: " ").filter { $0 != "the" }.joined(separator: " ") }
+
     /// Whether `--batch` bounds the run (serial is always one; unbounded has no bound).
     /// A strategy of a package's own takes its window from `scans.batch`.
     public var usesBatch: Bool {

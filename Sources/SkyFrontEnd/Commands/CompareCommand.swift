@@ -37,7 +37,7 @@ struct CompareCommand: ParsableCommand {
 
     /// Options of `sky` that describe a single run's files or dashboard, which a comparison of
     /// several runs has no use for: refused rather than ignored.
-    static let singleRunOptions = ["--events", "--trace", "--metrics-file", "--report-every", "--explain", "--counters"]
+    static let singleRunOptions = ["--events", "--trace", "--metrics-file", "--report-every", "--explain", "--projector", "--counters"]
 
     @Argument(
         help: ArgumentHelp("Two or more of \(ComparedSetting.accepted), in the order to run them.", valueName: "name"),
@@ -69,7 +69,7 @@ struct CompareCommand: ParsableCommand {
         }
         let given = [
             output.events != nil, output.trace != nil, output.metricsFile != nil, output.reportEvery != nil, output.explain,
-            output.counters != RunDefaults.counters,
+            output.projector, output.counters != RunDefaults.counters,
         ]
         if let flag = zip(Self.singleRunOptions, given).first(where: \.1)?.0 {
             throw ValidationError(

@@ -24,6 +24,8 @@ struct LessonCommand: ParsableCommand {
                 sky lesson 5 --no-tui --work 20000
               In slow motion:
                 sky lesson 1 --speed 0.5
+              A one-page handout for the class, in Markdown:
+                sky lesson 1 --handout > lesson-1.md
 
             \(ExitStatus.helpBlock(for: .lesson))
             """,
@@ -37,9 +39,14 @@ struct LessonCommand: ParsableCommand {
     @Flag(name: .customLong("no-tui"), help: "Run every part without the dashboard, one after another.")
     var noTUI = false
 
+    @Flag(help: "Show every part in the projector's view: scans, slots over time and explain, in large blocks (p switches).")
+    var projector = false
+
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Give every part this cost of a scan (lines to sweep) instead of its own.", valueName: "n"),
+        help: ArgumentHelp(
+            "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it.",
+            valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
     var work: Int?
 
@@ -49,7 +56,23 @@ struct LessonCommand: ParsableCommand {
         transform: { try ArgumentValue.speed($0) })
     var speed: Double?
 
+    @Flag(help: "Print the lesson as a one-page Markdown handout (the predictions, the commands, room for answers) and run nothing.")
+    var handout = false
+
+    func validate() throws {
+        if handout && number == nil { throw ValidationError("--handout needs a lesson's number: \(Self.numbers) ('sky lesson' lists them)") }
+        if handout && noTUI { throw ValidationError("--handout runs nothing, so --no-tui has nothing to do: give one or the other") }
+    }
+
     func run() throws {
+        if handout, let number, let lesson = Lesson.numbered(number) {
+            let run = LessonRun(lesson: lesson, headless: false, work: work, speed: speed)
+            guard StandardOutput.write(Handout.markdown(lesson, commands: lesson.parts.map(run.arguments))) else {
+                StandardError.write("sky: error: could not write to stdout (\(StandardOutput.failure ?? "closed")): the handout is lost\n")
+                throw ExitStatus.outputIncomplete.exitCode
+            }
+            return
+        }
         guard let number, let lesson = Lesson.numbered(number) else {
             StandardOutput.write("Lessons (run one with 'sky lesson N'):\n")
             for lesson in Lesson.all {
@@ -58,7 +81,7 @@ struct LessonCommand: ParsableCommand {
             }
             return
         }
-        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed).execute().exitCode
+        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed, projector: projector).execute().exitCode
     }
 
     /// A lesson's number, right-aligned under the widest.

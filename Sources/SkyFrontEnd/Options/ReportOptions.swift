@@ -23,6 +23,9 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
     var explain = false
 
+    @Flag(help: "Open the dashboard in the projector's view: scans, slots over time and explain, in large blocks (p switches).")
+    var projector = false
+
     @Option(
         help: ArgumentHelp(
             "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).",

@@ -31,7 +31,7 @@ enum PrioritiesAndStarvation {
             while time - times[from] > burstWindow { from += 1 }
             if index - from + 1 > largest.count { largest = (index - from + 1, times[from]) }
         }
-        var text = "\(record.name): \(facts.maxRunning) scans ran at once on \(Say.count(record.cores, "core"))"
+        var text = "\(record.name): \(Story.atOnce(record)), on \(Say.count(record.cores, "core"))"
         if let first = times.first { text += "; the run booked its first end at \(Say.seconds(first))" }
         if largest.count > 1 {
             text += ", and its ends in bursts: \(largest.count) within \(Say.wholeMilliseconds(burstWindow)) at \(Say.seconds(largest.at))"

@@ -4,7 +4,7 @@ enum UnboundedVsBatched {
     static func answer(_ records: [PartRecord]) -> [String] {
         records.map { record in
             let facts = record.facts
-            var text = "\(record.name): at most \(facts.maxRunning) running at once"
+            var text = "\(record.name): \(Story.atOnce(record))"
             if let first = facts.finished.first, let last = facts.finished.last {
                 text += "; the first scan finished at \(Say.seconds(first.time)), the last at \(Say.seconds(last.time))"
             }

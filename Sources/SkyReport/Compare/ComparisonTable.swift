@@ -28,7 +28,7 @@ public enum ComparisonTable {
         ("wall time", { FixedPoint.fixed($0.wall.seconds, places: 2) + " s" }),
         ("throughput", { FixedPoint.fixed($0.scansPerSecond, places: 2) + "/s" }),
         ("CPU busy share", { FixedPoint.fixed($0.cpuBusyShare * 100, places: 1) + "%" }),
-        ("most running", { "\($0.maxRunning)" }),
+        ("most in the group", { "\($0.maxRunning)" }),
         ("most seen on a thread", { "\($0.mostSeenOnThread)" }),
         ("wait p50", { milliseconds($0.wait.p50) }),
         ("wait p95", { milliseconds($0.wait.p95) }),

@@ -24,6 +24,8 @@ public struct RunObservations: Sendable {
     /// The share of the whole host's CPU time the hypervisor stole over the run (`/proc/stat`'s
     /// steal); `nil` if unknown.
     public var hostSteal: Double?
+    /// How busy the rest of the machine was over the run; `nil` if unknown or too short to weigh.
+    public var hostLoad: HostLoad?
     /// Other outputs that fell short, each as one line: the metrics file, stdout.
     public var otherLosses: [String] = []
 

@@ -22,16 +22,20 @@ public struct Glyphs: Equatable, Sendable {
     public var cancelled: Character
     /// A timeline row standing for several slots, by the share of them busy, in quarters.
     public var shades: [Character]
+    /// Begins a further row of a line of code too long for the panel, which wraps.
+    public var wrapped: Character
+    /// Ends text cut to fit.
+    public var ellipsis: String
 
     public static let unicode = Glyphs(
         barFull: "█", barEmpty: "░", levels: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], rule: "─",
         vertical: "│", corners: ["┌", "┐", "┘", "└"], running: "▶", dash: "—", times: "×", dot: "·",
         spans: ["▆", "▄", "▂"], completed: "✓", failed: "✗", cancelled: "⊘",
-        shades: ["░", "▒", "▓", "█"])
+        shades: ["░", "▒", "▓", "█"], wrapped: "↪", ellipsis: "…")
 
     public static let ascii = Glyphs(
         barFull: "#", barEmpty: ".", levels: ["_", ".", ",", "-", "~", "=", "+", "#"], rule: "-",
         vertical: "|", corners: ["+", "+", "+", "+"], running: ">", dash: "-", times: "x", dot: "|",
         spans: ["H", "M", "L"], completed: ".", failed: "x", cancelled: "-",
-        shades: [":", "+", "*", "#"])
+        shades: [":", "+", "*", "#"], wrapped: "+", ellipsis: "...")
 }

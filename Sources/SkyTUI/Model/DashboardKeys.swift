@@ -29,15 +29,18 @@ public enum DashboardKeys {
             label: "e", help: "Switch between the errors panel and the explain panel, which narrates each scheduling decision.",
             actions: [.character("e"): .switchPanel]),
         Row(
-            label: "Up Down", help: "Scroll the explain panel, or the help, a line: Down to older lines, Up back to the newest.",
+            label: "Up Down", help: "Scroll the help, the code or the explain panel a line: Down further into the file, or to older lines; Up back.",
             actions: [.down: .lineDown, .up: .lineUp]),
         Row(label: "PgUp PgDn", help: "Scroll them a page.", actions: [.pageDown: .pageDown, .pageUp: .pageUp]),
         Row(
-            label: "v", help: "Show or hide the code panel: the source of the loop running the scans, for this strategy.",
+            label: "v", help: "Show or hide the code panel: the whole file of the loop running the scans, opened where it matters.",
             actions: [.character("v"): .showCode]),
         Row(
             label: "s r", help: "After a run: s picks another strategy, r runs the same scans with it.",
             actions: [.character("s"): .chooseStrategy, .character("r"): .rerun]),
+        Row(
+            label: "p", help: "Switch to the projector's view, large blocks, and back.",
+            actions: [.character("p"): .projector]),
         Row(label: "?", help: "What each panel and key means; ? or Esc closes it.", actions: [.character("?"): .help]),
         // The terminal sends Enter as a carriage return (ncurses' `nonl`), or a newline.
         Row(

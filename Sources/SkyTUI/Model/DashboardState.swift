@@ -31,8 +31,16 @@ public struct DashboardState: Sendable {
     public private(set) var showingExplain: Bool
     /// The code panel replaces the errors or explain panel (`v`).
     public private(set) var showingCode = false
+    /// The projector's view in place of the whole dashboard (`p`, `--projector`).
+    public private(set) var projecting: Bool
     /// The source of the run's strategy, for the code panel.
     public let source: StrategySource
+    /// The lines of `source` the lesson's part is about (its `Code:` texts), which the code panel
+    /// marks; none outside a lesson.
+    public let lessonLines: [ClosedRange<Int>]
+    /// The code panel's top line, as an index into `source.lines`, once a scroll key has moved
+    /// it; `nil` while it is where it opens.
+    public private(set) var codeTop: Int?
     /// `c` cancelled the run and the dashboard stays to show what happened.
     public private(set) var cancelRequested = false
     /// The strategy `r` will rerun with; `s` cycles it once the run has finished.
@@ -52,7 +60,7 @@ public struct DashboardState: Sendable {
 
     public init(
         snapshot: ScanSnapshot, size: TerminalSize, info: RunInfo, glyphs: Glyphs = .unicode,
-        exitOnDone: Bool = false, explain: Bool = false
+        exitOnDone: Bool = false, explain: Bool = false, projector: Bool = false
     ) {
         self.snapshot = snapshot
         self.size = size
@@ -61,13 +69,19 @@ public struct DashboardState: Sendable {
         self.exitOnDone = exitOnDone
         requestedBatch = snapshot.batch
         showingExplain = explain
+        projecting = projector
         nextStrategy = snapshot.configuration.strategy
         source = StrategySource.of(snapshot.configuration)
+        lessonLines = source.regions(about: info.lesson?.code ?? [])
         self.explain = ExplainLog(configuration: snapshot.configuration)
         timeline = Timeline(lanes: snapshot.slots.count)
     }
 
     public var isFinished: Bool { snapshot.phase.isFinished }
+
+    /// The lines the code panel opens at: the first of the lesson's, else those the strategy is
+    /// there to show.
+    public var codeFocus: ClosedRange<Int> { lessonLines.first ?? source.focus }
 
     /// Scans finished a second over the last five seconds (the run so far, while it is younger),
     /// as the frames saw them, so the figure falls while no scan finishes; the engine's own before
@@ -167,6 +181,10 @@ public struct DashboardState: Sendable {
             return []
         case .showCode:
             showingCode.toggle()
+            codeTop = nil
+            return []
+        case .projector:
+            projecting.toggle()
             return []
         case let scrolling? where scrolling.scrolls:
             // Scrolling reads what is there, so it works on the done screen too.
@@ -230,17 +248,20 @@ public struct DashboardState: Sendable {
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
+        case .pauseOrResume, .step, .switchPanel, .showCode, .projector, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
             return []
         }
     }
 
-    /// Scrolls the help overlay when it is open, else the explain panel when it is shown: a line
-    /// or a page, no further than the last page.
+    /// Scrolls the help overlay when it is open, else the code or the explain panel, whichever is
+    /// shown: a line or a page, no further than the last page.
     private mutating func scroll(_ action: KeyAction) {
         let page: Int
         let most: Int
-        if showingHelp {
+        if !showingHelp && showingCode {
+            if let code = DashboardView.codePage(self) { codeTop = code.scrolled(from: codeTop ?? code.opening(at: codeFocus), by: action) }
+            return
+        } else if showingHelp {
             page = HelpOverlay.rows(glyphs, size: size)
             most = HelpOverlay.lines(glyphs, size: size).count - page
         } else if showingExplain && !showingCode {

@@ -13,7 +13,7 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case shrinkBatch
     /// The errors panel, or the explain panel in its place.
     case switchPanel
-    /// The code panel, with the source of the strategy's loop, or the panel it replaced.
+    /// The code panel, with the file of the strategy's loop, or the panel it replaced.
     case showCode
     /// After a run: the next strategy for a rerun.
     case chooseStrategy
@@ -21,10 +21,12 @@ public enum KeyAction: Hashable, Sendable, CaseIterable {
     case rerun
     /// Open or close the help overlay.
     case help
+    /// The projector's view, only what a lesson needs in large blocks, or the whole dashboard.
+    case projector
     /// In a lesson, once a part has finished: go on to the next part.
     case nextPart
-    /// Scroll the help overlay, or the explain panel, a line or a page: down, to older lines in
-    /// the explain panel; up, back to the newest.
+    /// Scroll the help overlay, the code panel or the explain panel a line or a page: down,
+    /// further into the file, or to older lines in the explain panel; up, back.
     case lineDown, lineUp, pageDown, pageUp
 
     /// Whether it scrolls.

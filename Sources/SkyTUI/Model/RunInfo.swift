@@ -34,11 +34,15 @@ public struct LessonStage: Equatable, Sendable {
     public var next: String
     /// The same in a word or two, for a narrow screen: `part 2`, `the answers`.
     public var nextBrief: String
+    /// Texts from the lines of code the part is about, which the code panel marks and opens at
+    /// (the lesson file's `Code:` line).
+    public var code: [String]
 
-    public init(title: String, next: String, nextBrief: String) {
+    public init(title: String, next: String, nextBrief: String, code: [String] = []) {
         self.title = title
         self.next = next
         self.nextBrief = nextBrief
+        self.code = code
     }
 }
 

@@ -16,7 +16,7 @@ public struct StrategySource: Equatable, Sendable {
     public var path: String
     /// The doc comment's first sentence: the idea the strategy shows.
     public var idea: String
-    /// The code after the file's doc comment, to its end.
+    /// The whole file, doc comment and all, as a student opens it.
     public var lines: [Line]
 
     /// Where in `lines` the strategy's first loop begins (`while`, `for`).
@@ -25,6 +25,67 @@ public struct StrategySource: Equatable, Sendable {
             let code = line.text.drop { $0 == " " }
             return code.hasPrefix("while ") || code.hasPrefix("for ")
         }
+    }
+
+    /// The lines that matter most in this strategy, where the code panel opens: those its entry in
+    /// `focusTexts` names, else its first loop.
+    public var focus: ClosedRange<Int> {
+        let named = regions(about: Self.focusTexts[String(path.split(separator: "/").last ?? "")] ?? [])
+        if let first = named.first, let last = named.last { return first.lowerBound...last.upperBound }
+        guard let start = loopIndex ?? lines.firstIndex(where: { !$0.text.hasPrefix("///") && !$0.text.isEmpty }) else { return 0...0 }
+        return region(at: start)
+    }
+
+    /// For each of Sky's strategy files, text from the lines the file is there to show, which a
+    /// first loop does not always hold: a stream's `onTermination`, the unstructured `Task {}` and
+    /// its bag, the scope of an `async let` pair, the actor's queue, and the group around a window.
+    static let focusTexts: [String: [String]] = [
+        "BatchedWindow.swift": ["withTaskGroup("],
+        "UnboundedGroup.swift": ["withTaskGroup("],
+        "ThrowingWindow.swift": ["withThrowingTaskGroup("],
+        "CollectingWindow.swift": ["withThrowingTaskGroup("],
+        "EarlyReturnWindow.swift": ["withThrowingTaskGroup("],
+        "ResultStream.swift": ["continuation.onTermination"],
+        "UnstructuredTasks.swift": ["func start("],
+        "AsyncLetPairs.swift": ["func runPair("],
+        "ThrowingAsyncLetPairs.swift": ["func runPair("],
+        "ActorStation.swift": ["func submit("],
+    ]
+
+    /// The lines each of `texts` points at, in the file's order (see `region(of:)`); a text found
+    /// in no line of code points at none.
+    public func regions(about texts: [String]) -> [ClosedRange<Int>] {
+        texts.compactMap(region(of:)).sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Those of `texts` that no line of code holds.
+    public func missing(_ texts: [String]) -> [String] {
+        texts.filter { region(of: $0) == nil }
+    }
+
+    /// The first line of code (not a comment) that holds `text`, with the comment lines right
+    /// above it and, when it opens a block, the block to its closing brace: the statement a reader
+    /// looks at, with what it says of itself.
+    func region(of text: String) -> ClosedRange<Int>? {
+        lines.firstIndex { !Self.isComment($0.text) && $0.text.contains(text) }.map(region(at:))
+    }
+
+    private func region(at index: Int) -> ClosedRange<Int> {
+        var start = index
+        while start > 0 && Self.isComment(lines[start - 1].text) { start -= 1 }
+        var end = index
+        var depth = 0
+        for (offset, line) in lines[index...].enumerated() {
+            let code = line.text.components(separatedBy: "//")[0]
+            depth += code.count { $0 == "{" } - code.count { $0 == "}" }
+            end = index + offset
+            if depth <= 0 { break }
+        }
+        return start...end
+    }
+
+    private static func isComment(_ line: String) -> Bool {
+        line.drop { $0 == " " }.hasPrefix("//")
     }
 
     public static func of(_ configuration: RunConfiguration) -> StrategySource {
@@ -56,17 +117,15 @@ public struct StrategySource: Equatable, Sendable {
         return StrategySource(path: "Sources/SkyCore/Strategies/" + name, text: file.text)
     }
 
-    /// The source `text` of the file at `path`, split into its doc comment and its code.
+    /// The source `text` of the file at `path`: every line, and the idea from its doc comment.
     public init(path: String, text: String) {
         self.path = path
         var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while all.last?.isEmpty == true { all.removeLast() }
         // A package's file may begin with its imports; the strategy's doc comment comes after.
-        let start = all.firstIndex { $0.hasPrefix("///") } ?? 0
-        let comment = all[start...].prefix { $0.hasPrefix("///") }
-        let firstLine = comment.first.map { String($0.dropFirst(3).drop { $0 == " " }) } ?? ""
+        let firstLine = all.first { $0.hasPrefix("///") }.map { String($0.dropFirst(3).drop { $0 == " " }) } ?? ""
         // "**A bounded task group: the sliding window.**" reads as a title without its stars.
         idea = firstLine.replacing("**", with: "")
-        lines = all.enumerated().dropFirst(start + comment.count).map { Line(number: $0.offset + 1, text: $0.element) }
+        lines = all.enumerated().map { Line(number: $0.offset + 1, text: $0.element) }
     }
 }

@@ -13,6 +13,10 @@ public struct TimelineCell: Equatable, Sendable {
     public var low: Float = 0
     /// How the scans that ended in the cell ended.
     public var ends: TimelineEnds = []
+    /// How many scans ended in the cell, and how many of them failed or were cancelled, up to 255:
+    /// two ends in one column are drawn as a count, never as one of them.
+    public var endCount: UInt8 = 0
+    public var stopCount: UInt8 = 0
 
     public init() {}
 
@@ -40,7 +44,18 @@ public struct TimelineCell: Equatable, Sendable {
         medium += other.medium
         low += other.low
         ends.formUnion(other.ends)
+        endCount = Self.sum(endCount, other.endCount)
+        stopCount = Self.sum(stopCount, other.stopCount)
     }
+
+    /// Notes a scan that ended in the cell.
+    mutating func note(_ end: TimelineEnds) {
+        ends.formUnion(end)
+        endCount = Self.sum(endCount, 1)
+        if !end.isDisjoint(with: [.failed, .cancelled]) { stopCount = Self.sum(stopCount, 1) }
+    }
+
+    private static func sum(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8(min(255, Int(a) + Int(b))) }
 }
 
 /// The ways scans ended within a cell; which one shows is the panel's choice.

@@ -89,7 +89,7 @@ struct TimelineRing: Sendable {
     mutating func mark(band: Int, at time: Int64, _ ends: TimelineEnds) {
         let column = time / width
         guard column >= first, column < end else { return }
-        cells[slot(column) * bands + band].ends.formUnion(ends)
+        cells[slot(column) * bands + band].note(ends)
     }
 
     /// Adds what one frame saw at `time`.

@@ -9,42 +9,20 @@ import SkyCore
 /// it, and none the pool has yet to run does either.
 enum CountersPanel {
     static let height = 8
+    /// `drawCompact`'s rows.
+    static let compactHeight = 4
 
     static func draw(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let snapshot = state.snapshot
-        var counters = snapshot.counters
+        let counters = shown(state)
         let total = snapshot.scanScale
         let direct = state.info.counters == .direct
-        var notes = [CounterSource.viaActor.tag]
-        if direct {
-            // Finishes as the children counted them, and the children running as they know it:
-            // begun, and not ended.
-            counters.completed = max(counters.completed, snapshot.direct.completed)
-            counters.failed = max(counters.failed, snapshot.direct.failed)
-            counters.running = snapshot.direct.running
-        }
-        if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
-        if snapshot.discarded > 0 {
-            // Results the children finished that went with the group (and a collecting body's
-            // array) when the error was thrown.
-            let with = snapshot.configuration.errors == .collect ? "the body's array" : "the group"
-            notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with \(with)")
-        }
-        if snapshot.configuration.errors == .collect && !state.isFinished {
-            // Completed, and held in the body's array until the group returns it.
-            notes.append("\(counters.collected) in the body's array")
-        }
-        // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
-        // when asked about (direct counters, scans that never yield) or once it has been a stall.
-        if direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {
-            notes.append("actor lag \(Figures.delay(state.counterLag.current))")
-        }
-        Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        Section.rule("Scans", note: notes(state).joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         // The rows the children count, with `--counters direct`; the rest are the actor's.
         let children: CounterSource? = direct ? .direct : nil
         let rows: [(String, Int, Int, Tint, CounterSource?)] = [
             ("scheduled", counters.scheduled, total, .accent, nil),
-            ("running", counters.running, snapshot.batch, .accent, children),
+            (snapshot.configuration.strategy.holderLabel, counters.running, snapshot.batch, .accent, children),
             ("completed", counters.completed, total, .good, children),
             ("failed", counters.failed, total, .bad, children),
             ("cancelled", counters.cancelled, total, .warn, nil),
@@ -68,12 +46,85 @@ enum CountersPanel {
         drawFinishOrder(snapshot, into: &grid, x: x, y: y + 7, width: width)
     }
 
+    /// The panel in `compactHeight` rows, the width of a short terminal whose timeline needs the
+    /// rows (throughput and latency give way to it): the title, the five counts on one row without
+    /// bars, then done and order.
+    static func drawCompact(_ state: DashboardState, into grid: inout Grid, x: Int, y: Int, width: Int) {
+        let snapshot = state.snapshot
+        let counters = shown(state)
+        let total = snapshot.scanScale
+        var notes = notes(state)
+        // Throughput has given way: a busy machine, which slows the run, is said here instead.
+        if let busy = ThroughputPanel.busyMachine(state) { notes.insert("busy machine: \(busy)", at: 1) }
+        // With `--counters direct`, the tag the rows would carry goes in the title.
+        if state.info.counters == .direct { notes.append("\(CounterSource.direct.tag): running, completed, failed") }
+        Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
+        let counts: [(String, Int, Int, Tint)] = [
+            ("scheduled", counters.scheduled, total, .accent),
+            (snapshot.configuration.strategy.holderLabel, counters.running, snapshot.batch, .accent),
+            ("completed", counters.completed, total, .good), ("failed", counters.failed, total, .bad),
+            ("cancelled", counters.cancelled, total, .warn),
+        ]
+        // Out of their wholes while that fits, then the counts alone, then closer together.
+        let layouts = [(true, "   "), (false, "   "), (false, "  ")]
+        let (outOf, gap) = layouts.first { outOf, gap in
+            counts.map { $0.0.count + 1 + String($0.1).count + (outOf ? 1 + String($0.2).count : 0) }.reduce(0, +)
+                + gap.count * (counts.count - 1) + 2 <= width
+        } ?? layouts[2]
+        var column = x + 1
+        for (index, (label, value, whole, tint)) in counts.enumerated() {
+            if index > 0 { column += gap.count }
+            column = grid.write(label + " ", x: column, y: y + 1)
+            column = grid.write("\(value)" + (outOf ? "/\(whole)" : ""), x: column, y: y + 1, style: Style(tint, bold: value > 0))
+        }
+        drawPriorities(snapshot, into: &grid, x: x, y: y + 2, width: width)
+        drawFinishOrder(snapshot, into: &grid, x: x, y: y + 3, width: width)
+    }
+
+    /// What the title says beside `Scans`: whose counts they are, then what they leave out.
+    static func notes(_ state: DashboardState) -> [String] {
+        let snapshot = state.snapshot
+        let counters = shown(state)
+        let direct = state.info.counters == .direct
+        var notes = [CounterSource.viaActor.tag]
+        if counters.waiting > 0 { notes.append("\(counters.waiting) waiting") }
+        if snapshot.discarded > 0 {
+            // Results the children finished that went with the group (and a collecting body's
+            // array) when the error was thrown.
+            let with = snapshot.configuration.errors == .collect ? "the body's array" : "the group"
+            notes.append("\(snapshot.discarded) result\(snapshot.discarded == 1 ? "" : "s") lost with \(with)")
+        }
+        if snapshot.configuration.errors == .collect && !state.isFinished {
+            // Completed, and held in the body's array until the group returns it.
+            notes.append("\(counters.collected) in the body's array")
+        }
+        // The actor's counts trail the children's: how old the oldest uncounted finish is. Shown
+        // when asked about (direct counters, scans that never yield) or once it has been a stall.
+        if direct || !snapshot.configuration.yields || state.counterLag.worst >= .milliseconds(100) {
+            notes.append("actor lag \(Figures.delay(state.counterLag.current))")
+        }
+        return notes
+    }
+
+    /// The counts as shown: the actor's, or with `--counters direct` the finishes as the children
+    /// counted them, and the children running as they know it: begun, and not ended.
+    static func shown(_ state: DashboardState) -> ScanCounters {
+        let snapshot = state.snapshot
+        var counters = snapshot.counters
+        if state.info.counters == .direct {
+            counters.completed = max(counters.completed, snapshot.direct.completed)
+            counters.failed = max(counters.failed, snapshot.direct.failed)
+            counters.running = snapshot.direct.running
+        }
+        return counters
+    }
+
     /// `order  H M H M L M …`: the priorities of the latest scans to finish, newest on the right.
     /// With a free slot going to the highest-priority waiting scan, the high ones come first and
     /// the lows gather at the end; with every scan started at once (unbounded), they do not. When
     /// the trail does not fit with spaces, it is drawn without them (`HHHMMML`), so a lesson's
     /// 30 scans keep their first finishes on screen.
-    private static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
+    static func drawFinishOrder(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
         let label = " order  "
         var column = grid.write(label, x: x, y: y, style: Style(.muted), width: width)
         let room = max(0, x + width - column)
@@ -96,7 +147,7 @@ enum CountersPanel {
     /// `done high 3/4  medium 6/10  low 3/6`: scans finished (completed or failed) out of those
     /// scheduled, by priority. Initials, then short counts, then finished counts alone, when the
     /// full text would not fit: every priority stays on screen.
-    private static func drawPriorities(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
+    static func drawPriorities(_ snapshot: ScanSnapshot, into grid: inout Grid, x: Int, y: Int, width: Int) {
         func entries(initials: Bool, countWidth: Int, outOf: Bool = true) -> [(ScanPriority, String)] {
             ScanPriority.allCases.map { priority in
                 let counts = snapshot.byPriority[priority]

@@ -2,7 +2,9 @@
 ///
 /// Layout, top to bottom: the header; scans on the left beside throughput and latency on the
 /// right; a soak's cores; the slot lanes; the timeline; the errors; the footer. The cores, the slot
-/// lanes, the timeline and the errors share whatever height is left.
+/// lanes, the timeline and the errors share whatever height is left; where it is short, the slot
+/// lanes, then throughput and latency, give way to the timeline's lane per slot (up to
+/// `TimelinePanel.wholeLanes`).
 public enum DashboardView {
     /// Below this the dashboard cannot show every panel, so it shows a notice instead.
     public static let minimumSize = TerminalSize(width: 60, height: 18)
@@ -23,16 +25,25 @@ public enum DashboardView {
             TooSmallNotice.draw(done, keys: keys, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }
+        if state.projecting {
+            ProjectorView.draw(state, into: &grid)
+            if state.showingHelp { HelpOverlay.draw(state, into: &grid) }
+            return grid
+        }
         HeaderPanel.draw(state, into: &grid)
         let top = HeaderPanel.height
         let leftWidth = size.width / 2 - 1
         let rightX = leftWidth + 2
         let rightWidth = size.width - rightX
-        CountersPanel.draw(state, into: &grid, x: 0, y: top, width: leftWidth)
-        ThroughputPanel.draw(state, into: &grid, x: rightX, y: top, width: rightWidth)
-        LatencyPanel.draw(state, into: &grid, x: rightX, y: top + ThroughputPanel.height, width: rightWidth)
-
         let layout = Layout(state)
+        if layout.compactCounters {
+            CountersPanel.drawCompact(state, into: &grid, x: 0, y: top, width: size.width)
+        } else {
+            CountersPanel.draw(state, into: &grid, x: 0, y: top, width: leftWidth)
+            ThroughputPanel.draw(state, into: &grid, x: rightX, y: top, width: rightWidth)
+            LatencyPanel.draw(state, into: &grid, x: rightX, y: top + ThroughputPanel.height, width: rightWidth)
+        }
+
         CoresPanel.draw(state, into: &grid, x: 0, y: layout.coresY, width: size.width, height: layout.coreRows)
         SlotLanes.draw(state, into: &grid, x: 0, y: layout.lanesY, width: size.width, height: layout.laneRows)
         if state.showingCode {
@@ -57,13 +68,27 @@ public enum DashboardView {
     public static func explainRows(_ state: DashboardState) -> Int {
         let size = state.size
         guard size.width >= minimumSize.width, size.height >= minimumSize.height, state.showingExplain, !state.showingCode else { return 0 }
+        if state.projecting {
+            let layout = ProjectorView.Layout(state)
+            return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
+        }
         let layout = Layout(state)
         return ExplainPanel.lineRows(state, height: layout.footerY - layout.belowY)
+    }
+
+    /// The code panel's page, as the dashboard is laid out now; `nil` when it is not shown.
+    static func codePage(_ state: DashboardState) -> CodePage? {
+        let size = state.size
+        guard size.width >= minimumSize.width, size.height >= minimumSize.height, state.showingCode else { return nil }
+        let layout = Layout(state)
+        return CodePanel.page(state, width: size.width, height: layout.footerY - layout.belowY)
     }
 
     /// Where the panels below the counters go, top to bottom: the slot lanes, the timeline, and
     /// the errors, explain or code panel down to the footer.
     struct Layout {
+        /// The counters in their few rows, without throughput and latency beside them.
+        let compactCounters: Bool
         let coresY: Int
         let coreRows: Int
         let lanesY: Int
@@ -75,15 +100,23 @@ public enum DashboardView {
 
         init(_ state: DashboardState) {
             let size = state.size
-            coresY = HeaderPanel.height + CountersPanel.height
             footerY = size.height - 1
             let errorRows = 1 + minimumErrorRows
             let slotRows = 1 + state.snapshot.slots.count
             // A soak's cores take up to a third of the room below the counters, and only what the
             // slot lanes' and the errors' minimums leave.
-            let room = footerY - coresY
+            let room = footerY - HeaderPanel.height - CountersPanel.height
             coreRows = CoresPanel.height(
                 state, width: size.width, within: min(room / 3, room - min(slotRows, minimumSlotRows) - errorRows))
+            // On a short terminal (a projector's 80×24) the slot lanes give way down to their
+            // title before the timeline loses a lane per slot or its threads and queue rows: the
+            // timeline's lanes show each slot's priority over time, the slot lanes only now. Then
+            // throughput and latency give way, and the counters take their few rows, when that
+            // keeps the timeline whole (5 to 8 slots). A soak's operator, watching cores, keeps the
+            // slot lanes; the code panel takes the timeline's rows.
+            let whole = coreRows > 0 || state.showingCode ? .max : TimelinePanel.wholeHeight(state)
+            compactCounters = whole > room - 1 - errorRows && whole <= room + CountersPanel.height - CountersPanel.compactHeight - 1 - errorRows
+            coresY = HeaderPanel.height + (compactCounters ? CountersPanel.compactHeight : CountersPanel.height)
             lanesY = coresY + coreRows
             let spare = footerY - lanesY
             if state.showingCode {
@@ -96,7 +129,9 @@ public enum DashboardView {
                 // terminal up to the lower half, which the slot lanes give way to down to their minimum.
                 let timelineRoom = min(
                     spare - min(slotRows, minimumSlotRows) - errorRows, max(spare - slotRows - errorRows, size.height / 2))
-                timelineRows = TimelinePanel.height(state, within: timelineRoom)
+                timelineRows = whole <= spare - 1 - errorRows
+                    ? max(whole, TimelinePanel.height(state, within: timelineRoom))
+                    : TimelinePanel.height(state, within: timelineRoom)
                 laneRows = min(slotRows, spare - timelineRows - errorRows)
             }
             belowY = lanesY + laneRows + timelineRows

@@ -10,20 +10,10 @@ enum HeaderPanel {
         let width = grid.size.width
         let snapshot = state.snapshot
         let config = snapshot.configuration
-        grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
-        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
-        grid.write(" SKY  " + title, x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
-        let badge = self.badge(state)
-        grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
+        drawTitleBar(state, into: &grid)
 
         let mix = config.priorityMix
-        let batch = switch config.strategy {
-        case .serial: "one at a time"
-        case .asyncLet: "two at a time"
-        case .unbounded: "no batch"
-        case .batched, .stream, .unstructured, .own: "batch \(snapshot.batch)"
-        case .actorQueue, .actorReentrant: "\(snapshot.batch) senders"
-        }
+        let batch = batchWords(state)
         let run = TimedRun.bounds(config) + "   \(batch)   seed \(config.seed)   cores \(state.info.cores)"
         let priorities = "   priorities \(mix.high):\(mix.medium):\(mix.low)"
         // The verdict, when shown, keeps its place at the right; the priority legend, then the
@@ -38,31 +28,55 @@ enum HeaderPanel {
                 break search
             }
         }
-        if verdicts.isEmpty { facts = factsChoices[0] }
+        if verdicts.isEmpty { facts = factsChoices.first { 1 + $0.count <= width } ?? run }
         grid.write(" " + facts, x: 0, y: 1)
         if let verdict { grid.write(verdict.text, x: max(facts.count + 4, width - verdict.text.count - 1), y: 1, style: verdict.style) }
 
-        var column = grid.write(" strategy ", x: 0, y: 2, style: Style(.muted))
-        // The strategy's few words go first when the line is short of room.
-        let clockRoom = 11 + Figures.clock(state.elapsed).count + 7 + eta(state).count
-        let detailed = "\(config.strategy.rawValue) (\(config.strategy.summary))"
-        column = grid.write(column + detailed.count + clockRoom <= width ? detailed : config.strategy.rawValue, x: column, y: 2)
-        if config.errors.throwsFailures {
-            column = grid.write("   errors ", x: column, y: 2, style: Style(.muted))
-            column = grid.write(config.errors.rawValue, x: column, y: 2, style: Style(.warn))
-        }
-        if config.speed < 1 {
-            column = grid.write("   speed ", x: column, y: 2, style: Style(.muted))
-            column = grid.write("×\(FixedPoint.fixed(config.speed, places: 2))", x: column, y: 2, style: Style(.warn))
-        }
-        column = grid.write("   elapsed ", x: column, y: 2, style: Style(.muted))
-        column = grid.write(Figures.clock(state.elapsed), x: column, y: 2, style: Style(.accent, bold: true))
+        // The line's parts after the strategy, each a muted label and its value.
+        var parts: [(label: String, value: String, style: Style)] = []
+        if config.errors.throwsFailures { parts.append(("   errors ", config.errors.rawValue, Style(.warn))) }
+        if config.speed < 1 { parts.append(("   speed ", "×\(FixedPoint.fixed(config.speed, places: 2))", Style(.warn))) }
+        parts.append(("   elapsed ", Figures.clock(state.elapsed), Style(.accent, bold: true)))
         if let remaining = TimedRun.remaining(state) {
-            column = grid.write("   remaining ", x: column, y: 2, style: Style(.muted))
-            grid.write(remaining, x: column, y: 2, style: Style(.accent, bold: true))
+            parts.append(("   remaining ", remaining, Style(.accent, bold: true)))
         } else {
-            column = grid.write("   ETA ", x: column, y: 2, style: Style(.muted))
-            grid.write(eta(state), x: column, y: 2, style: Style(.accent))
+            parts.append(("   ETA ", eta(state), Style(.accent)))
+        }
+        // The strategy's few words go first when the line is short of room, then the time left:
+        // what is left is whole words.
+        let detailed = "\(config.strategy.rawValue) (\(config.strategy.summary))"
+        let partsWidth = parts.map { $0.label.count + $0.value.count }.reduce(0, +)
+        let strategy = 11 + detailed.count + partsWidth <= width ? detailed : config.strategy.rawValue
+        if 11 + strategy.count + partsWidth > width { parts.removeLast() }
+        var column = grid.write(" strategy ", x: 0, y: 2, style: Style(.muted))
+        column = grid.write(strategy, x: column, y: 2)
+        for part in parts {
+            column = grid.write(part.label, x: column, y: 2, style: Style(.muted))
+            column = grid.write(part.value, x: column, y: 2, style: part.style)
+        }
+    }
+
+    /// ` SKY  lesson 5, part 1 of 2: the task group ... RUNNING`: the title as many whole words of
+    /// it as leave the badge its place.
+    static func drawTitleBar(_ state: DashboardState, into grid: inout Grid) {
+        let width = grid.size.width
+        grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
+        let badge = self.badge(state)
+        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
+        let room = width - badge.text.count - 3 - 6 - 1
+        grid.write(" SKY  " + Section.fit(title, room: room, dot: state.glyphs.dot), x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
+        grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)
+    }
+
+    /// How many scans the strategy runs at once, in its words: `batch 4`, `one at a time`.
+    static func batchWords(_ state: DashboardState) -> String {
+        let batch = state.snapshot.batch
+        return switch state.snapshot.configuration.strategy {
+        case .serial: "one at a time"
+        case .asyncLet: "two at a time"
+        case .unbounded: "no batch"
+        case .batched, .stream, .unstructured, .own: "batch \(batch)"
+        case .actorQueue, .actorReentrant: "\(batch) senders"
         }
     }
 

@@ -1,18 +1,23 @@
+import SkyCore
+
 /// `?`: what every panel shows and what every key does, in a box over the dashboard.
 enum HelpOverlay {
     /// What each panel shows; the keys follow, from `DashboardKeys`. What does not fit the
     /// terminal at once scrolls. The timeline's glyphs are the ones on screen.
     static func panels(_ glyphs: Glyphs) -> [(String, String)] {
         let spans = String(glyphs.spans)
+        // Each strategy's word for a scan between its slot and its end: `in group`, `in loop`…
+        let held = Set((ScanStrategy.builtIn + [.own("")]).map(\.holderLabel)).sorted().joined(separator: ", ")
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
-            ("Scans", "scheduled, running (started, not ended), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends."),
+            ("Scans", "scheduled, \(held) (took a slot, not ended: on a thread or waiting for one), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends."),
             ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest over a second or more. A column a second; after the run, the last is the final part-second."),
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now, as this frame read it."),
-            ("Timeline", "\(spans) high, medium, low; \(ends). threads: scans on a pool thread; queue: scans waiting."),
+            ("Timeline", "\(spans) high, medium, low; \(ends); a digit: that many scans ended in one column (a row of slots counts failed and cancelled), coloured by the worst. threads: scans on a pool thread; queue: scans waiting."),
             ("Errors", "Failures, newest first; e swaps in the explain panel."),
             ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
+            ("Code", "\(glyphs.running) marks the lesson's lines; \(glyphs.wrapped) a long line's next row."),
         ]
     }
 
@@ -23,7 +28,7 @@ enum HelpOverlay {
     static let termWidth = 11
 
     /// The box's width in a terminal of `size`.
-    static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 72) }
+    static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 88) }
 
     /// The overlay's lines as drawn in a terminal of `size`: (term, text), a term only on the
     /// first line of its entry.

@@ -16,7 +16,7 @@ enum SlotLanes {
         // the busy slots hold a scan that has already ended.
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
-        case .unbounded: "\(busy) in the group"
+        case .unbounded: "\(busy) \(snapshot.configuration.strategy.holder)"
         case .serial, .batched, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .own: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
@@ -41,7 +41,9 @@ enum SlotLanes {
             var column = grid.write(" slot " + Figures.padLeft(String(slot), slotWidth) + " ", x: x, y: row, style: Style(.muted))
             guard let occupant = slots[slot] else {
                 var word = state.isPaused ? "free (paused)" : "free"
-                if let gapEnds = snapshot.gapEnds {
+                // The sleep is the queue's, not every lane's: it is told on the lane the next
+                // scan takes, the first free one.
+                if let gapEnds = snapshot.gapEnds, slot == slots.firstIndex(where: { $0 == nil }) {
                     // The serial loop sleeps between two scans (`--spacing`): how long it has left.
                     let left = Figures.seconds(max(.zero, gapEnds - state.elapsed))
                     word = snapshot.configuration.strategy == .actorQueue

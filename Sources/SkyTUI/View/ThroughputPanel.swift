@@ -16,7 +16,11 @@ enum ThroughputPanel {
         let peak = state.peakRate.map(\.perSecond) ?? 0
         let title = "Throughput"
         let fits = { (note: String) in title.count + note.count + 6 <= width }
-        let note = notes(peak: state.peakRate, closing: closing).first(where: fits) ?? "scans/s"
+        // A busy machine slows every rate here: said first, and kept when the peak has no room.
+        let busy = busyMachine(state)
+        let plain = notes(peak: state.peakRate, closing: closing)
+        let candidates = busy.map { busy in plain.map { "\($0) \(state.glyphs.dot) busy machine: \(busy)" } + ["busy machine: \(busy)", "busy: \(busy)"] } ?? []
+        let note = (candidates + plain).first(where: fits) ?? "scans/s"
         Section.rule(title, note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
 
         let now = state.recentRate
@@ -50,5 +54,10 @@ enum ThroughputPanel {
         let window = "(\(Figures.window(peak.window)))"
         let closingPeak = closing == peak ? ["\(figure) in the last \(Figures.window(peak.window))"] : []
         return closingPeak + ["\(figure) \(window)", figure, "scans/s"]
+    }
+
+    /// `others 35%`: how busy the rest of the machine is, when that slows the run; `nil` when quiet.
+    static func busyMachine(_ state: DashboardState) -> String? {
+        state.observations.hostLoad.flatMap { $0.isBusy ? $0.brief : nil }
     }
 }
