@@ -24,16 +24,18 @@ struct UnstructuredTasks: Strategy {
         let (outcomes, outcome) = AsyncStream.makeStream(of: ScanOutcome.self)
         var running = 0
         func start(_ scan: Scan) {
-            let task =
-                if detaches {
-                    Task.detached(name: scan.name, priority: scan.priority) {
-                        _ = outcome.yield(await scan.run())
-                    }
-                } else {
-                    Task(name: scan.name, priority: scan.priority) {
-                        _ = outcome.yield(await scan.run())
-                    }
-                }
+            guard !detaches else { return startDetached(scan) }
+            let task = Task(name: scan.name, priority: scan.priority) {
+                _ = outcome.yield(await scan.run())
+            }
+            bag?.keep(task, slot: scan.slot)
+            running += 1
+        }
+        // `--detached`: the same, in a task that inherits nothing from this one.
+        func startDetached(_ scan: Scan) {
+            let task = Task.detached(name: scan.name, priority: scan.priority) {
+                _ = outcome.yield(await scan.run())
+            }
             bag?.keep(task, slot: scan.slot)
             running += 1
         }
