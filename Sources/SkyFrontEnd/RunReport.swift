@@ -91,9 +91,14 @@ struct RunReport {
             status = Self.status(summary, verdict: verdict ? judged : nil, signal: signal, outputLost: true)
         }
         for line in observations.lossLines where line != stdoutLoss { StandardError.write("sky: error: \(line)\n") }
-        let text = switch format {
+        var text = switch format {
         case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, operatorView: operatorView)
         case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
+        }
+        // A teaching run prints no verdict, so the one thing a verdict would have said of a
+        // cancelled run, that it is no finished one, goes with its status.
+        if format == .text, !(operatorView ?? summary.configuration.verify), status == .untrustworthy, summary.ending == .cancelled {
+            text += "\n  exit status \(status.code): the run was cancelled before its end, so it counts as no finished run"
         }
         let written = StandardOutput.write(text + "\n")
         if let failure = StandardOutput.failure {

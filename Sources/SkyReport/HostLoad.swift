@@ -9,7 +9,8 @@ public import SkyHost
 /// time the hypervisor stole, each as a share of the whole host's CPU time over the span (from
 /// `/proc/stat`'s `cpu` line, less this process's own time from `getrusage`). A run's times, rates
 /// and speed-ups describe this machine only when neither share is large: the dashboard, the
-/// summary and each lesson's answer say so beside them (`isBusy`).
+/// summary and each lesson's answer say so beside them (`isBusy`), and `sky bench` reports both
+/// shares as the noise no interleaving removes.
 public struct HostLoad: Equatable, Sendable {
     /// One look at the host and at this process.
     public struct Reading: Sendable {
@@ -20,6 +21,17 @@ public struct HostLoad: Equatable, Sendable {
         var total: UInt64
         /// This process's user and system time, in seconds.
         var own: Double
+
+        /// The host's busy and stolen time in seconds, summed over its CPUs.
+        public var busySeconds: Double { Double(busy) / Self.ticksPerSecond }
+        public var stealSeconds: Double { Double(steal) / Self.ticksPerSecond }
+
+        static var ticksPerSecond: Double { Double(sysconf(Int32(_SC_CLK_TCK))) }
+
+        /// What passed from `earlier` to `later`.
+        public static func - (later: Reading, earlier: Reading) -> Reading {
+            Reading(busy: later.busy &- earlier.busy, steal: later.steal &- earlier.steal, total: later.total &- earlier.total, own: later.own - earlier.own)
+        }
     }
 
     /// Other processes' share of the host's CPU time, from 0 to 1.
@@ -42,11 +54,10 @@ public struct HostLoad: Equatable, Sendable {
     public init?(from earlier: Reading?, to later: Reading?) {
         guard let earlier, let later, later.total > earlier.total, later.busy >= earlier.busy, later.steal >= earlier.steal
         else { return nil }
-        let perSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-        let total = Double(later.total - earlier.total) / perSecond
+        let span = later - earlier
+        let total = Double(span.total) / Reading.ticksPerSecond
         guard total >= 0.5 else { return nil }
-        let othersSeconds = max(0, Double(later.busy - earlier.busy) / perSecond - (later.own - earlier.own))
-        self.init(others: min(1, othersSeconds / total), steal: Double(later.steal - earlier.steal) / perSecond / total)
+        self.init(others: min(1, max(0, span.busySeconds - span.own) / total), steal: span.stealSeconds / total)
     }
 
     /// The host and this process now; `nil` where there is no `/proc/stat`.

@@ -89,7 +89,7 @@ struct CommandLineTests {
         #expect(help.stdout.contains("Exit status:"))
         #expect(help.stdout.contains("Dashboard keys"))
         #expect(help.stdout.contains(#/\n  q Esc \^C +Quit: /#), "\(help.stdout)")
-        #expect(help.stdout.contains(#/\n  Up Down +Scroll the explain panel/#), "\(help.stdout)")
+        #expect(help.stdout.contains(#/\n  Up Down +Scroll the help, the code or the explain panel/#), "\(help.stdout)")
         let version = try SkyBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.split(separator: ".").count == 3)

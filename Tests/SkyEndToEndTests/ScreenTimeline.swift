@@ -6,7 +6,8 @@ struct ScreenTimeline {
     /// Each slot's cells, from the timeline's first column.
     let lanes: [Int: [Character]]
 
-    static let marks: Set<Character> = ["✓", "✗", "⊘"]
+    /// An end's glyph, or the count of the ends that share a column.
+    static let marks: Set<Character> = ["✓", "✗", "⊘", "2", "3", "4", "5", "6", "7", "8", "9", "+"]
     static let spans: [String: Character] = ["high": "▆", "medium": "▄", "low": "▂"]
 
     /// `nil` when the screen has no timeline starting at time zero.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SkyLessons
 
@@ -40,6 +41,15 @@ struct LessonFormatTests {
         for lesson in Lesson.all {
             #expect(LessonAnswers.answers(lesson.slug), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
             #expect(lesson.parts.allSatisfy { $0.arguments.contains("--seed") }, "lesson \(lesson.number): a part without a seed is not repeatable")
+        }
+    }
+
+    @Test("A lesson that says what the runtime or its pool does names the toolchain and the platform it was measured on")
+    func runtimeClaimsNameTheirPlatform() {
+        for file in embeddedLessons {
+            let text = file.text.replacingOccurrences(of: "\n", with: " ")
+            guard text.contains("runtime") || text.contains("pool") else { continue }
+            #expect(text.contains("Swift 6.3") && text.contains("Linux"), "\(file.file) speaks of the runtime without naming where it was measured")
         }
     }
 

@@ -181,7 +181,7 @@ public struct Narrator: Sendable {
                 return Narration("\(scan) starts: the actor's queue runs the job that arrived first, one at a time")
             }
             if strategy == .actorReentrant {
-                return Narration("\(scan) starts in slot \(slot): the actor awaits it and takes the next call, \(busy) running at once")
+                return Narration("\(scan) starts in slot \(slot): the actor awaits it and takes the next call, \(busy) at the actor at once")
             }
             if strategy == .unbounded {
                 let group = "\(busy) \(busy == 1 ? "child" : "children"), the pool runs what it can"

@@ -57,7 +57,7 @@ enum CountersPanel {
         // Throughput has given way: a busy machine, which slows the run, is said here instead.
         if let busy = ThroughputPanel.busyMachine(state) { notes.insert("busy machine: \(busy)", at: 1) }
         // With `--counters direct`, the tag the rows would carry goes in the title.
-        if state.info.counters == .direct { notes.append("\(CounterSource.direct.tag): running, completed, failed") }
+        if state.info.counters == .direct { notes.append("\(CounterSource.direct.tag): \(snapshot.configuration.strategy.holderLabel), completed, failed") }
         Section.rule("Scans", note: notes.joined(separator: " \(state.glyphs.dot) "), into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let counts: [(String, Int, Int, Tint)] = [
             ("scheduled", counters.scheduled, total, .accent),
