@@ -187,14 +187,21 @@ struct LessonTests {
 }
 
 extension LessonTests {
-    @Test("The README's Lessons table has every lesson, each with its command")
-    func readme() throws {
-        let text = try String(contentsOfFile: SkyBinary.packageRoot + "/README.md", encoding: .utf8)
-        let section = try #require(text.components(separatedBy: "\n## Lessons\n").last?.components(separatedBy: "\n## ").first)
-        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("`sky lesson ") }
-        #expect(rows.count == Self.files.count)
+    @Test("docs/lessons.md's table has every lesson, by number, and the README points to it")
+    func lessonsTable() throws {
+        let text = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/lessons.md", encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+        #expect(rows.count == Self.files.count, "\(rows)")
         for number in Self.files.keys {
-            #expect(rows.contains { $0.contains("| `sky lesson \(number)` |") }, "README lists no lesson \(number)")
+            #expect(rows.contains { $0.hasPrefix("| \(number) | ") }, "docs/lessons.md lists no lesson \(number)")
+        }
+        let readme = try String(contentsOfFile: SkyBinary.packageRoot + "/README.md", encoding: .utf8)
+        #expect(readme.contains("(docs/lessons.md)") && readme.contains("(docs/teaching.md)"))
+        // The lecturer's page has each lesson's question, what to see and the answer's figures.
+        let teaching = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/teaching.md", encoding: .utf8)
+        for number in Self.files.keys {
+            let section = try #require(teaching.components(separatedBy: "\n### \(number). ").dropFirst().first, "docs/teaching.md has no lesson \(number)")
+            #expect(section.contains("`sky lesson \(number)`") && section.contains("- **Ask:**") && section.contains("- **The answer gives:**"))
         }
     }
 }
