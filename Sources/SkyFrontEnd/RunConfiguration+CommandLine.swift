@@ -25,7 +25,9 @@ extension RunConfiguration {
         if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
         if let take { words += ["--take", "\(take)"] }
         if taskBag { words.append("--task-bag") }
+        if detached { words.append("--detached") }
         if let catalogue { words += ["--catalogue", catalogue.rawValue] }
+        if cancelCheck != RunDefaults.cancelCheck { words += ["--cancel-check", cancelCheck.rawValue] }
         return words.joined(separator: " ")
     }
 }

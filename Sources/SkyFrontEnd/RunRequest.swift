@@ -119,6 +119,6 @@ struct RunRequest {
             priorityMix: scans.priorities, work: scans.work, failFast: scans.failFast, strategy: scans.strategy, errors: scans.errors,
             speed: scans.speed, spacing: scans.spacing, yields: !scans.noYield, verify: scans.verify ?? defaults.verify,
             corruptionRate: scans.injectCorruption, cancelAfter: scans.cancelAfter, ignoreCancellationRate: scans.ignoreCancellation,
-            take: scans.take, taskBag: scans.taskBag, catalogue: scans.catalogue)
+            take: scans.take, taskBag: scans.taskBag, catalogue: scans.catalogue, cancelCheck: scans.cancelCheck, detached: scans.detached)
     }
 }

@@ -24,6 +24,9 @@ public enum LessonAnswers {
         "throwing-loses-results": ThrowingLosesResults.answer,
         "discarding-group": DiscardingTaskGroup.answer,
         "reduce-and-wait-for-all": GroupAsASequence.answer,
+        "check-cancellation-or-is-cancelled": PartialSweeps.answer,
+        "task-local-values": TaskLocalValues.answer,
+        "cancellation-handler": CancellationHandler.answer,
     ]
 
     /// Whether the lesson `slug` has an answer of its own (a test holds every lesson to it).

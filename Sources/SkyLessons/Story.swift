@@ -13,6 +13,19 @@ enum Story {
         return text
     }
 
+    /// A part whose run ended before its `--cancel-after` came: what it did, and what that leaves
+    /// out, `consequence`.
+    static func noCancel(_ record: PartRecord, so consequence: String) -> String {
+        let when = record.configuration.cancelAfter.map { " at \(Say.wholeMilliseconds($0))" } ?? ""
+        return overview(record) + " The run ended before its cancel\(when), so \(consequence)."
+    }
+
+    /// `Part 1 (x): the cancel came at 5.01 s with 4 scans in the group`, for a part whose run was
+    /// cancelled at `stop` with `running` running.
+    static func cancelCame(_ record: PartRecord, at stop: Duration, running: Int) -> String {
+        "\(record.name): the cancel came at \(Say.seconds(stop)) with \(Say.count(running, "scan")) \(record.configuration.strategy.holder)"
+    }
+
     /// `at most 8 in the group at once, 2 on a thread`: the scans that held a slot, and the
     /// children of those that a core ran, which differ when children wait for a thread.
     static func atOnce(_ record: PartRecord) -> String {

@@ -14,6 +14,7 @@ public enum EventLine {
             // What the run-time percentiles count, and what the runtime made of the asked priority:
             // none can be told from the times of the events, and a replay needs them all.
             line += ",\"ran\":\(FixedPoint.seconds(span.ran))"
+            if let handled = span.handlerRan { line += ",\"handler_ran\":\(FixedPoint.seconds(handled))" }
             TraceEvent.appendPriorities(of: span.child, to: &line)
         }
         switch event.kind {
@@ -26,7 +27,9 @@ public enum EventLine {
             line += ",\"core\":\(failure.core),\"thread\":\(failure.thread)"
             line += ",\"signals\":\(failure.found.signals),\"checksum\":\"\(Hex.format(failure.found.checksum))\""
             line += ",\"expected_signals\":\(failure.expected.signals),\"expected_checksum\":\"\(Hex.format(failure.expected.checksum))\""
-        case .scheduled, .arrived, .started, .delivered, .cancelled:
+        case .cancelled:
+            if let kept = event.partial { line += ",\"swept_lines\":\(kept.lines),\"swept_signals\":\(kept.signals)" }
+        case .scheduled, .arrived, .started, .delivered:
             break
         }
         return line + "}\n"
@@ -69,6 +72,7 @@ public enum EventLine {
         line += ",\"corruption_rate\":\(c.corruptionRate),\"cancel_after\":\(c.cancelAfter.map(FixedPoint.seconds) ?? "null")"
         line += ",\"ignore_cancellation\":\(c.ignoreCancellationRate),\"take\":\(c.take.map(String.init) ?? "null")"
         line += ",\"task_bag\":\(c.taskBag),\"catalogue\":\(c.catalogue.map { "\"\($0.rawValue)\"" } ?? "null")"
+        line += ",\"cancel_check\":\"\(c.cancelCheck.rawValue)\",\"detached\":\(c.detached)"
         return line + "}\n"
     }
 

@@ -107,11 +107,13 @@ public enum TraceEvent {
         }
     }
 
-    /// Appends `,"priority_base":"low","priority_current":"medium"`: the priorities a scan read
-    /// about its task, each where it read one.
+    /// Appends `,"priority_base":"low","priority_current":"medium","saw_run_label":true`: the
+    /// priorities a scan read about its task, and whether it found the run's task-local label
+    /// (`RunLabel`), each where it read one.
     static func appendPriorities(of child: ChildView, to line: inout String) {
         if let base = child.base { line += ",\"priority_base\":\"\(priorityName(base))\"" }
         if let current = child.current { line += ",\"priority_current\":\"\(priorityName(current))\"" }
+        if let saw = child.sawRunLabel { line += ",\"saw_run_label\":\(saw)" }
     }
 
     /// `high`, `medium` or `low`, or the raw value of a priority Sky never asks for.

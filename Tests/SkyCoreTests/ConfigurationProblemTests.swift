@@ -18,6 +18,7 @@ struct ConfigurationProblemTests {
         case .taskBag: configuration.taskBag = true
         case .catalogue: configuration.catalogue = .safe
         case .take: configuration.take = 3
+        case .detached: configuration.detached = true
         }
         return configuration
     }

@@ -224,3 +224,28 @@ struct NarratorTests {
         ])
     }
 }
+
+extension NarratorTests {
+    @Test("--cancel-check: a scan that kept its partial sweep says how many lines; one that threw says they were lost")
+    func cancelCheck() {
+        var kept = ScanEvent(kind: .cancelled, scan: 2, priority: .medium, slot: 0, time: .seconds(1))
+        kept.partial = PartialSweep(lines: 4096, signals: 30)
+        var partial = Narrator(configuration: RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .partial))
+        #expect(partial.narrate(.scan(kept)).text == "scan 2 (medium) cancelled: it read Task.isCancelled and kept its 4096 lines, 30 signals")
+        let lost = ScanEvent(kind: .cancelled, scan: 2, priority: .medium, slot: 0, time: .seconds(1))
+        var thrown = Narrator(configuration: RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .throw))
+        #expect(thrown.narrate(.scan(lost)).text == "scan 2 (medium) cancelled: Task.checkCancellation() threw CancellationError; its lines lost")
+    }
+
+    @Test("--cancel-check handler: a scan says how long before its stop its handler ran; one that never looks, how long before its end")
+    func cancellationHandler() {
+        let configuration = RunConfiguration(total: 4, batch: 4, seed: 1, cancelCheck: .handler)
+        var stopped = ScanEvent(kind: .cancelled, scan: 1, priority: .low, slot: 1, time: .seconds(5))
+        stopped.span = ScanSpan(startedAt: .zero, wait: .zero, ran: .milliseconds(5_012), handlerRan: .milliseconds(5_000))
+        var narrator = Narrator(configuration: configuration)
+        #expect(narrator.narrate(.scan(stopped)).text == "scan 1 (low) cancelled: its cancellation handler raised its stop flag 12.0 ms before it stopped")
+        var ranOn = ScanEvent(kind: .completed(ScanResult(signals: 3, checksum: 1)), scan: 2, priority: .low, slot: 2, time: .seconds(9))
+        ranOn.span = ScanSpan(startedAt: .zero, wait: .zero, ran: .seconds(9), handlerRan: .seconds(5))
+        #expect(narrator.narrate(.scan(ranOn)).text == "scan 2 (low) completed: its handler ran 4.0 s earlier; the sweep never read the flag")
+    }
+}

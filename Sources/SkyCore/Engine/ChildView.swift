@@ -1,7 +1,7 @@
 /// What a scan read about the task it runs in, on its first line: the task's name, as `Task.name`
-/// gave it, and two priorities: the one the task keeps as its base (`Task.basePriority`) and the
-/// one the runtime runs it at (`Task.currentPriority`), which is also the priority the pool is
-/// handed its work at. On this runtime a child in a task group keeps the priority it asked for as
+/// gave it, whether the run's task-local label reached it (`RunLabel`), and two priorities: the
+/// one the task keeps as its base (`Task.basePriority`) and the one the runtime runs it at
+/// (`Task.currentPriority`), which is also the priority the pool is handed its work at. On this runtime a child in a task group keeps the priority it asked for as
 /// its base, and runs at its parent's whatever it asked (Tests/SkyCoreTests/RuntimePriorityTests.swift).
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
@@ -11,8 +11,9 @@
 /// generic routine rather than a fixed-size copy (measured with callgrind). So the
 /// name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
 /// loop's), which is all a Sky task is ever called, in two bits; any other name is not carried.
-/// Each priority is kept as its raw value in seven bits, 0 for none: the runtime's priorities are
-/// its QoS classes, from 9 (background) to 33 (user-interactive). Raw values, because `TaskPriority`
+/// The label's reading takes two more (not read, found, not found). Each priority is kept as its
+/// raw value in six bits, 0 for none: the runtime's priorities are its QoS classes, from 9
+/// (background) to 33 (user-interactive). Raw values, because `TaskPriority`
 /// comes from a resilient library: a stored one would give the report and the slot table no fixed
 /// layout, and every slot change a runtime call (8% of the engine's speed at `--work 0`).
 public struct ChildView: Equatable, Sendable {
@@ -23,7 +24,14 @@ public struct ChildView: Equatable, Sendable {
         case other
     }
 
-    /// `name << 14 | base << 7 | current`.
+    /// Whether the scan found the run's task-local label (`RunLabel.current`).
+    private enum Label: UInt16 {
+        case notRead
+        case found
+        case missing
+    }
+
+    /// `name << 14 | label << 12 | base << 6 | current`.
     private var bits: UInt16 = 0
 
     /// Nothing read.
@@ -31,12 +39,21 @@ public struct ChildView: Equatable, Sendable {
 
     /// `taskName` is what the child of scan `scan` read as its task's name; `base` and `current`
     /// the priorities it read.
-    public init(taskName: String? = nil, scan: Int = 0, base: TaskPriority? = nil, current: TaskPriority? = nil) {
-        self.init(name: Self.name(taskName, scan: scan), baseRaw: base?.rawValue ?? 0, currentRaw: current?.rawValue ?? 0)
+    /// `sawRunLabel` is whether it found the run's label, `nil` if it did not look.
+    public init(
+        taskName: String? = nil, scan: Int = 0, base: TaskPriority? = nil, current: TaskPriority? = nil, sawRunLabel: Bool? = nil
+    ) {
+        self.init(
+            name: Self.name(taskName, scan: scan), label: Self.label(sawRunLabel), baseRaw: base?.rawValue ?? 0,
+            currentRaw: current?.rawValue ?? 0)
     }
 
-    private init(name: Name, baseRaw: UInt8, currentRaw: UInt8) {
-        bits = name.rawValue << 14 | UInt16(min(baseRaw, 127)) << 7 | UInt16(min(currentRaw, 127))
+    private init(name: Name, label: Label, baseRaw: UInt8, currentRaw: UInt8) {
+        bits = name.rawValue << 14 | label.rawValue << 12 | UInt16(min(baseRaw, 63)) << 6 | UInt16(min(currentRaw, 63))
+    }
+
+    private static func label(_ saw: Bool?) -> Label {
+        saw.map { $0 ? .found : .missing } ?? .notRead
     }
 
     private static func name(_ taskName: String?, scan: Int) -> Name {
@@ -50,13 +67,13 @@ public struct ChildView: Equatable, Sendable {
 
     /// What the scan `scan` reads about the task it runs in, from inside it: the base priority only
     /// for a scan with a task of its own (`ownTask`: another task's base is not the scan's), and the
-    /// name only in a run whose tasks are named (`named`). Synchronous, so that the resilient
-    /// `TaskPriority` values stay out of the child's async frame, where each would cost a task
-    /// allocation (measured with callgrind).
+    /// name and the run's label only in a run whose tasks are named (`named`), someone watching it.
+    /// Synchronous, so that the resilient `TaskPriority` values stay out of the child's async frame,
+    /// where each would cost a task allocation (measured with callgrind).
     static func read(scan: Int, ownTask: Bool, named: Bool) -> ChildView {
         ChildView(
-            name: named ? name(Task.name, scan: scan) : .none, baseRaw: ownTask ? Task.basePriority?.rawValue ?? 0 : 0,
-            currentRaw: Task.currentPriority.rawValue)
+            name: named ? name(Task.name, scan: scan) : .none, label: named ? label(RunLabel.current != nil) : .notRead,
+            baseRaw: ownTask ? Task.basePriority?.rawValue ?? 0 : 0, currentRaw: Task.currentPriority.rawValue)
     }
 
     /// The name the child of scan `scan` read: `scan N` for a child task; `serial loop` in a serial
@@ -79,15 +96,25 @@ public struct ChildView: Equatable, Sendable {
     /// The priority the scan ran at (`Task.currentPriority`); `nil` if unknown.
     public var current: TaskPriority? { currentRaw == 0 ? nil : TaskPriority(rawValue: currentRaw) }
 
+    /// Whether the scan found the run's task-local label (`RunLabel.current`) in the task it ran
+    /// in, inherited from the strategy's loop; `nil` if it did not look (nobody watched the run).
+    public var sawRunLabel: Bool? {
+        switch Label(rawValue: (bits >> 12) & 3) ?? .notRead {
+        case .found: true
+        case .missing: false
+        case .notRead: nil
+        }
+    }
+
     /// The priorities' raw values, 0 for none: cheap to compare, where `TaskPriority`'s own
     /// comparisons are calls into its library.
-    var baseRaw: UInt8 { UInt8(truncatingIfNeeded: bits >> 7) & 127 }
-    var currentRaw: UInt8 { UInt8(truncatingIfNeeded: bits) & 127 }
+    var baseRaw: UInt8 { UInt8(truncatingIfNeeded: bits >> 6) & 63 }
+    var currentRaw: UInt8 { UInt8(truncatingIfNeeded: bits) & 63 }
 
-    /// Both priorities as one number, for the ledger's one atomic word.
+    /// Both priorities and the label's reading as one number, for the ledger's one atomic word.
     var packedPriorities: UInt16 { bits & 0x3FFF }
 
-    /// A view with only the priorities, from `packedPriorities`.
+    /// A view with only the priorities and the label's reading, from `packedPriorities`.
     init(packedPriorities packed: UInt16) {
         bits = packed & 0x3FFF
     }

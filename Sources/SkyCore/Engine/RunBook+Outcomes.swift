@@ -6,7 +6,7 @@ extension RunBook {
         case .success(let result): .completed(result)
         case .failure(.failed(let failure)): .failed(failure)
         case .failure(.mismatch(let failure)): .verificationFailed(failure)
-        case .failure(.cancelled): .cancelled
+        case .failure(.cancelled), .failure(.partial): .cancelled
         }
     }
 
@@ -27,7 +27,7 @@ extension RunBook {
             verificationLog.append(record)
             if verificationLog.count > Self.summaryErrorLimit { verificationLog.removeFirst() }
             progress.lastVerificationFailure = record
-        case .failure(.cancelled):
+        case .failure(.cancelled), .failure(.partial):
             count(priority) { $0.cancelled += 1 }
             return
         }

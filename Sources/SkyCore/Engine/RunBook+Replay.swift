@@ -34,8 +34,8 @@ extension RunBook {
                 return event
             }
             let report = ScanReport(
-                scan: event.scan, slot: event.slot ?? 0, outcome: Self.outcome(of: event.kind), ran: event.span?.ran ?? .zero,
-                child: event.span?.child ?? ChildView())
+                scan: event.scan, slot: event.slot ?? 0, outcome: Self.outcome(of: event), ran: event.span?.ran ?? .zero,
+                child: event.span?.child ?? ChildView(), handlerRan: event.span?.handlerRan)
             if let occupancy = collected.removeValue(forKey: event.scan)?.occupancy {
                 // A collected result, booked when the group returned it, or lost when it threw.
                 count(occupancy.priority) { $0.collected -= 1 }
@@ -208,8 +208,9 @@ extension RunBook {
         return slot
     }
 
-    static func outcome(of kind: ScanEvent.Kind) -> ScanOutcome {
-        switch kind {
+    static func outcome(of event: ScanEvent) -> ScanOutcome {
+        if let kept = event.partial { return .failure(.partial(kept)) }
+        return switch event.kind {
         case .completed(let result): .success(result)
         case .failed(let failure): .failure(.failed(failure))
         case .verificationFailed(let failure): .failure(.mismatch(failure))

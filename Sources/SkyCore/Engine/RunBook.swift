@@ -219,11 +219,13 @@ struct RunBook: Sendable {
     mutating func end(_ report: ScanReport, _ occupancy: SlotOccupancy, at now: Duration) -> [RunEvent] {
         var events: [RunEvent] = []
         if recordsEvents {
-            let span = ScanSpan(startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child)
+            let span = ScanSpan(
+                startedAt: occupancy.startedAt, wait: occupancy.wait, ran: report.ran, child: report.child, handlerRan: report.handlerRan)
             var event = ScanEvent(
                 kind: Self.terminalKind(of: report.outcome), scan: report.scan, priority: occupancy.priority,
                 slot: report.slot, time: now, span: span)
             event.ignoresCancellation = occupancy.ignoresCancellation
+            event.partial = report.outcome.partialSweep
             events.append(.scan(event))
         }
         progress.priorityReadings.note(asked: occupancy.priority, report.child)

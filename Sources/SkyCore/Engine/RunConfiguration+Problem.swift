@@ -118,6 +118,7 @@ extension RunConfiguration {
             case .taskBag: next.taskBag = false
             case .catalogue: next.catalogue = nil
             case .take: next.take = nil
+            case .detached: next.detached = false
             }
         }
         if strategy.addsEveryScanAtOnce { next.total = min(next.total ?? Self.unboundedLimit, Self.unboundedLimit) }

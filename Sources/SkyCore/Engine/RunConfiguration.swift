@@ -74,13 +74,20 @@ public struct RunConfiguration: Equatable, Sendable {
     /// `--take`: the run's consumer stops after taking this many results, and the strategy shows
     /// what that does to the scans still running (`RunEnding.taken`); `nil` takes every result.
     public var take: Int?
+    /// `--cancel-check`: how each sweep looks for cancellation, and whether a scan cancelled
+    /// part-way hands back what it swept (`partial`) or throws it away (`throw`).
+    public var cancelCheck: CancelCheck
+    /// `--detached`, with `--strategy unstructured`: each scan in a `Task.detached {}` rather than a
+    /// `Task {}`, so it inherits none of the loop's task-local values (`RunLabel`).
+    public var detached: Bool
 
     public init(
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil,
-        ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil
+        ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil,
+        cancelCheck: CancelCheck = .flag, detached: Bool = false
     ) {
         self.total = total
         self.duration = duration
@@ -102,6 +109,8 @@ public struct RunConfiguration: Equatable, Sendable {
         self.take = take
         self.taskBag = taskBag
         self.catalogue = catalogue
+        self.cancelCheck = cancelCheck
+        self.detached = detached
     }
 
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.

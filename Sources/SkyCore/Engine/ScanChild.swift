@@ -1,14 +1,40 @@
 /// What a scan's child task hands back: which scan, in which slot, how it ended, and what the
 /// child saw of itself while it ran.
+///
+/// Both times are kept in whole microseconds, 64 bits each, so that the two fit where one
+/// `Duration` would, and the report keeps its size (ChildView's comment says why it matters).
 public struct ScanReport: Sendable {
     public var scan: Int
     public var slot: Int
     public var outcome: ScanOutcome
+    private var ranMicroseconds: Int64
+    /// -1 for none.
+    private var handlerMicroseconds: Int64
+    /// What the child saw of itself as it started.
+    public var child: ChildView
+
+    public init(scan: Int, slot: Int, outcome: ScanOutcome, ran: Duration, child: ChildView = ChildView(), handlerRan: Duration? = nil) {
+        self.scan = scan
+        self.slot = slot
+        self.outcome = outcome
+        ranMicroseconds = ran.wholeMicroseconds
+        handlerMicroseconds = handlerRan.map { max(0, $0.wholeMicroseconds) } ?? -1
+        self.child = child
+    }
+
     /// The sweep's own time, measured inside the child from its first line to its last: the run
     /// time of the scan, with no wait for the actor in it.
-    public var ran: Duration
-    /// What the child saw of itself as it started.
-    public var child = ChildView()
+    public var ran: Duration {
+        get { .microseconds(ranMicroseconds) }
+        set { ranMicroseconds = newValue.wholeMicroseconds }
+    }
+
+    /// `--cancel-check handler`: when the cancellation handler ran, from the sweep's first line on
+    /// the same clock as `ran`; `nil` if the scan was not cancelled while it ran.
+    public var handlerRan: Duration? {
+        get { handlerMicroseconds < 0 ? nil : .microseconds(handlerMicroseconds) }
+        set { handlerMicroseconds = newValue.map { max(0, $0.wholeMicroseconds) } ?? -1 }
+    }
 }
 
 /// The one body every strategy runs for a scan, as a child task or, in the serial loop, inline.
@@ -62,7 +88,9 @@ final class ScanChild: Sendable {
         let clock = ContinuousClock()
         let began = clock.now
         let outcome = await task.run()
-        return end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+        var report = end(scan: scan, in: slot, outcome, view: view, ranFor: clock.now - began)
+        if let handled = task.stopFlag?.when { report.handlerRan = handled - began }
+        return report
     }
 
     /// `run(scan:in:)` for a scan short enough never to suspend; `nil` for a longer one, before it
@@ -84,13 +112,14 @@ final class ScanChild: Sendable {
         cell.noteStart(of: scan, view)
         let task = ScanTask(
             plan: configuration.plan(scan), speed: configuration.speed, slot: cell, cores: cores,
-            yields: configuration.yields, verify: configuration.verify)
+            yields: configuration.yields, verify: configuration.verify, cancelCheck: configuration.cancelCheck,
+            stopFlag: configuration.cancelCheck == .handler ? StopFlag() : nil)
         return (task, view)
     }
 
     private func end(scan: Int, in slot: Int, _ outcome: ScanOutcome, view: ChildView, ranFor ran: Duration) -> ScanReport {
         ledger[slot].noteFinish(of: scan, outcome)
         // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
-        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: .microseconds(ran.wholeMicroseconds), child: view)
+        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
     }
 }

@@ -14,6 +14,9 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
     case failed(ScanFailure)
     /// The scan was cancelled before it finished, or before it started.
     case cancelled
+    /// The scan was cancelled part-way, and its sweep handed back what it had swept
+    /// (`--cancel-check partial`): booked as cancelled, with the lines it kept.
+    case partial(PartialSweep)
     /// The scan finished, but its result differed from the independent recomputation: a
     /// possible hardware fault, never simulated (except by `--inject-corruption`).
     /// Stored inline, though it widens every outcome to some 50 bytes: a boxed (indirect) case
@@ -25,6 +28,7 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .failed(let failure): failure.description
         case .cancelled: "cancelled"
+        case .partial(let kept): "cancelled after \(kept.lines) lines"
         case .mismatch: "verification failure: possible hardware fault"
         }
     }
@@ -34,8 +38,17 @@ public enum ScanError: Error, Hashable, Sendable, CustomStringConvertible {
 public typealias ScanOutcome = Result<ScanResult, ScanError>
 
 extension Result where Success == ScanResult, Failure == ScanError {
-    /// The scan was cancelled: it has no result, nor an error of its own.
+    /// The scan was cancelled: it has no result, nor an error of its own (a partial sweep is no
+    /// result: it covers part of the sector).
     var isCancellation: Bool {
-        if case .failure(.cancelled) = self { true } else { false }
+        switch self {
+        case .failure(.cancelled), .failure(.partial): true
+        case .success, .failure(.failed), .failure(.mismatch): false
+        }
+    }
+
+    /// What a sweep cancelled part-way kept (`--cancel-check partial`); `nil` otherwise.
+    var partialSweep: PartialSweep? {
+        if case .failure(.partial(let kept)) = self { kept } else { nil }
     }
 }

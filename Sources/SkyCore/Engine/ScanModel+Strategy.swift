@@ -24,7 +24,7 @@ extension ScanModel {
         case .discarding: DiscardingGroup()
         case .reduce: ReducingGroup()
         case .waitForAll: WaitingForAll()
-        case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag)
+        case .unstructured: UnstructuredTasks(keepsABag: configuration.taskBag, detaches: configuration.detached)
         case .asyncLet: throwing ? ThrowingAsyncLetPairs() : AsyncLetPairs()
         case .stream: ResultStream()
         case .actorQueue: ActorStation(queued: true)
@@ -52,13 +52,19 @@ extension ScanModel {
     /// cancellation a scan meets comes after the stop that caused it, or from the strategy's own
     /// structure (a scope left, a bag torn down), which stops nothing.
     ///
+    /// The strategy runs with the run's label bound as a task-local value (`RunLabel`), for its
+    /// scans to find or miss.
+    ///
     /// Beside it, the engine keeps a child that waits for the next control (a key, a signal, a
     /// stop the book began), one that closes admission when `--duration` is up, and one that sends
     /// the cancel at `--cancel-after`.
     func run(_ strategy: any Strategy) async {
         let scans = Scans(book: book, inbox: inbox, sinks: sinks, child: child, origin: origin)
+        let label = RunLabel.of(configuration)
         let strategyTask = Task(name: strategyTaskName) {
-            await strategy.run(scans)
+            // Bound for the loop's whole run: whatever inherits the loop's task-local values can
+            // read it (`RunLabel`).
+            await RunLabel.$current.withValue(label) { await strategy.run(scans) }
             scans.strategyReturned()
             // Unstructured tasks may run on after the loop that started them.
             scans.loopReturned(bagCancels: false)

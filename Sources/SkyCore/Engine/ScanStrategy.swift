@@ -137,7 +137,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .waitForAll: [.errorsThrow]
         case .stream: [.catalogue, .take]
         case .asyncLet: [.errorsThrow, .take]
-        case .unstructured: [.taskBag, .take]
+        case .unstructured: [.taskBag, .take, .detached]
         case .actorQueue: [.spacing, .take]
         case .actorReentrant: [.take]
         case .own: added?.takes ?? []

@@ -14,6 +14,8 @@ public enum StrategyOption: CaseIterable, Sendable {
     case catalogue
     /// `--take`: the run stops after its loop has taken this many results.
     case take
+    /// `--detached`: each scan in a `Task.detached {}`, which inherits no task-local value.
+    case detached
 
     /// The option as the command line gives it.
     public var flag: String {
@@ -24,6 +26,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .taskBag: "--task-bag"
         case .catalogue: "--catalogue"
         case .take: "--take"
+        case .detached: "--detached"
         }
     }
 
@@ -36,6 +39,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .taskBag: "keeps unstructured tasks"
         case .catalogue: "is called by a group's children, many at once"
         case .take: "is counted by the loops Sky builds in"
+        case .detached: "makes the unstructured tasks detached ones"
         }
     }
 
@@ -51,6 +55,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .taskBag: configuration.taskBag
         case .catalogue: configuration.catalogue != nil
         case .take: configuration.take != nil
+        case .detached: configuration.detached
         }
     }
 }

@@ -32,6 +32,8 @@ public struct ScanEvent: Equatable, Sendable {
     /// The scan's child never checks for cancellation (`--ignore-cancellation`): told on its
     /// `started` and terminal events.
     public var ignoresCancellation = false
+    /// A `cancelled` scan whose sweep handed back what it had swept (`--cancel-check partial`).
+    public var partial: PartialSweep?
 
     public init(kind: Kind, scan: Int, priority: ScanPriority, slot: Int?, time: Duration, span: ScanSpan? = nil) {
         self.kind = kind

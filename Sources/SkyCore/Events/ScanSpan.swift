@@ -9,11 +9,15 @@ public struct ScanSpan: Equatable, Sendable {
     /// The sweep's own time, measured inside the child: what the run-time percentiles count.
     public var ran: Duration
     public var child: ChildView
+    /// `--cancel-check handler`: when the scan's cancellation handler ran, from its sweep's first
+    /// line, on the same clock as `ran`; `nil` if it did not run while the scan ran.
+    public var handlerRan: Duration?
 
-    public init(startedAt: Duration, wait: Duration, ran: Duration = .zero, child: ChildView = ChildView()) {
+    public init(startedAt: Duration, wait: Duration, ran: Duration = .zero, child: ChildView = ChildView(), handlerRan: Duration? = nil) {
         self.startedAt = startedAt
         self.wait = wait
         self.ran = ran
         self.child = child
+        self.handlerRan = handlerRan
     }
 }

@@ -1,5 +1,7 @@
 /// Runs one planned scan: sweeps its sector in chunks, checking for cancellation between chunks
-/// (unless its plan says it never does) and yielding about once a millisecond.
+/// (unless its plan says it never does) and yielding about once a millisecond. How it checks is
+/// `cancelCheck`: reading `Task.isCancelled` lets the sweep hand back what it swept, where
+/// `try Task.checkCancellation()` throws it away with the frame that held it.
 ///
 /// The yields matter on a saturated machine: without them the jobs that record results and update
 /// counters queue behind CPU-bound scans on the cooperative pool: measured here, hopping to the
@@ -27,28 +29,57 @@ public struct ScanTask: Sendable {
     /// Recompute the result by an independent route (`ReferenceSweep`), chunk by chunk beside the
     /// sweep, and turn a difference into `.mismatch`.
     public let verify: Bool
+    /// How the sweep looks for cancellation, and what it keeps when it finds it (`--cancel-check`).
+    public let cancelCheck: CancelCheck
+    /// With `.handler`: the flag the cancellation handler raises and the sweep reads.
+    let stopFlag: StopFlag?
 
-    public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false) {
-        self.init(plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify)
+    public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false, cancelCheck: CancelCheck = .flag) {
+        self.init(
+            plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck,
+            stopFlag: cancelCheck == .handler ? StopFlag() : nil)
     }
 
     /// A task that tells its `slot` when it is on a thread, and `cores` where it checked its result.
-    init(plan: ScanPlan, speed: Double, slot: SlotLedger.Cell?, cores: CoreLedger?, yields: Bool, verify: Bool) {
+    init(
+        plan: ScanPlan, speed: Double, slot: SlotLedger.Cell?, cores: CoreLedger?, yields: Bool, verify: Bool,
+        cancelCheck: CancelCheck = .flag, stopFlag: StopFlag? = nil
+    ) {
+        self.stopFlag = stopFlag
         self.plan = plan
         self.speed = speed
         self.slot = slot
         self.cores = cores
         self.yields = yields
         self.verify = verify
+        self.cancelCheck = cancelCheck
     }
 
-    /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor.
+    /// Sweeps the sector; `@concurrent` so it never runs on the caller's actor. A
+    /// `CancellationError` thrown out of the sweep (`--cancel-check throw`) ends it as cancelled:
+    /// the sweep's lines went with its frame, so there is nothing else to hand back. With
+    /// `--cancel-check handler` the sweep runs inside `withTaskCancellationHandler`, whose handler
+    /// raises the stop flag the sweep reads: it runs at once, even for a sweep that never reads it.
     @concurrent
     public func run() async -> ScanOutcome {
         if let outcome = runWithoutSuspending() { return outcome }
         slot?.noteOnThread()
         defer { slot?.noteOffThread() }
-        if isCancelled { return .failure(.cancelled) }
+        do {
+            guard let stopFlag else { return try await sweep() }
+            return try await withTaskCancellationHandler {
+                try await sweep()
+            } onCancel: {
+                stopFlag.raise()
+            }
+        } catch {
+            return .failure(.cancelled)
+        }
+    }
+
+    /// The sweep of `run()`, chunk by chunk, which a cancel ends at the next check.
+    private func sweep() async throws -> ScanOutcome {
+        if let ending = try stopsHere(swept: PartialSweep(lines: 0, signals: 0)) { return ending }
         let stop = plan.failure?.atLine ?? plan.lines
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
         var reference = referenceSweep()
@@ -69,7 +100,7 @@ public struct ScanTask: Sendable {
                 slowMotion.owe(for: verify ? 2 &* swept : swept)
             }
             sinceYield &+= swept
-            if isCancelled { return .failure(.cancelled) }
+            if let ending = try stopsHere(swept: PartialSweep(lines: sweep.line, signals: sweep.signals)) { return ending }
             if yields && sinceYield >= Self.linesPerYield {
                 sinceYield = 0
                 slot?.noteOffThread()
@@ -81,16 +112,34 @@ public struct ScanTask: Sendable {
         return checked(sweep.result, against: reference?.result)
     }
 
-    /// Whether the sweep stops here: its task is cancelled, and it looks. Cancellation in Swift is
-    /// cooperative, so a scan that never looks (`--ignore-cancellation`) sweeps to its end whatever
-    /// happens to its task; only its sleeps in slow motion are cut short.
-    private var isCancelled: Bool { plan.checksCancellation && Task.isCancelled }
+    /// Whether the sweep stops here, the check between two chunks: the outcome to end with if its
+    /// task is cancelled, `nil` to sweep on; with `.throw`, `CancellationError` instead. `swept` is
+    /// the sweep so far. Cancellation in Swift is cooperative, so a scan that never looks
+    /// (`--ignore-cancellation`) sweeps to its end whatever happens to its task; only its sleeps in
+    /// slow motion are cut short.
+    private func stopsHere(swept: PartialSweep) throws -> ScanOutcome? {
+        guard plan.checksCancellation else { return nil }
+        switch cancelCheck {
+        case .flag:
+            return Task.isCancelled ? .failure(.cancelled) : nil
+        case .throw:
+            try Task.checkCancellation()
+            return nil
+        case .partial:
+            guard Task.isCancelled else { return nil }
+            return .failure(.partial(swept))
+        case .handler:
+            return stopFlag?.isRaised == true ? .failure(.cancelled) : nil
+        }
+    }
 
     /// Whether the scan ends before its first yield, so `runWithoutSuspending()` runs all of it.
     /// `run()` yields once `linesPerYield` lines are swept, even on its last chunk; verification
     /// counts its lines too. A sweep that never yields never suspends either. Slow motion's ballast
-    /// is left to `run()`.
+    /// and a sweep with a cancellation handler are left to `run()`.
     public var runsWithoutSuspending: Bool {
+        // A cancellation handler is installed around an async sweep only.
+        guard stopFlag == nil else { return false }
         let stop = plan.failure?.atLine ?? plan.lines
         return ((verify ? 2 * stop : stop) < Self.linesPerYield || !yields) && (speed >= 1 || stop == 0)
     }
@@ -105,8 +154,17 @@ public struct ScanTask: Sendable {
 
     /// `runWithoutSuspending()` for a scan known to run without suspending.
     func sweepWithoutSuspending() -> ScanOutcome {
+        do {
+            return try sweepInOneGo()
+        } catch {
+            return .failure(.cancelled)
+        }
+    }
+
+    /// The sweep of `sweepWithoutSuspending()`, checking as `run()` does.
+    private func sweepInOneGo() throws -> ScanOutcome {
         let stop = plan.failure?.atLine ?? plan.lines
-        if isCancelled { return .failure(.cancelled) }
+        if let ending = try stopsHere(swept: PartialSweep(lines: 0, signals: 0)) { return ending }
         slot?.noteOnThread()
         defer { slot?.noteOffThread() }
         var sweep = SectorSweep(seed: plan.sectorSeed, lines: plan.lines)
@@ -114,7 +172,7 @@ public struct ScanTask: Sendable {
         while sweep.line < stop {
             let swept = sweep.advance(by: min(Self.linesPerCheck, stop &- sweep.line))
             reference?.advance(by: swept)
-            if isCancelled { return .failure(.cancelled) }
+            if let ending = try stopsHere(swept: PartialSweep(lines: sweep.line, signals: sweep.signals)) { return ending }
         }
         if let failure = plan.failure { return .failure(.failed(failure.failure)) }
         return checked(sweep.result, against: reference?.result)

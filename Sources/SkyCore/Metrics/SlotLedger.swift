@@ -43,7 +43,7 @@ final class SlotLedger: Sendable {
             case .success: completed.wrappingAdd(1, ordering: .relaxed)
             case .failure(.failed): failed.wrappingAdd(1, ordering: .relaxed)
             case .failure(.mismatch): mismatched.wrappingAdd(1, ordering: .relaxed)
-            case .failure(.cancelled): break
+            case .failure(.cancelled), .failure(.partial): break
             }
         }
     }

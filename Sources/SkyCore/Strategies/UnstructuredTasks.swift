@@ -9,8 +9,14 @@
 /// end as it comes. With `--task-bag` the loop keeps them in a `TaskBag`, which cancels every task
 /// it holds when it is torn down: the loop's return drops the bag, and the tasks stop at their
 /// next check.
+///
+/// A `Task {}` inherits what its creator's task carries: its priority and its task-local values,
+/// such as the run's label (`RunLabel`). With `--detached` each scan runs in a `Task.detached {}`
+/// instead, which inherits neither: it is given its priority here, and it starts with no
+/// task-local value at all, so its scan finds no label.
 struct UnstructuredTasks: Strategy {
     let keepsABag: Bool
+    let detaches: Bool
 
     func run(_ scans: Scans) async {
         // Torn down when this function returns, cancelling what it holds.
@@ -18,7 +24,16 @@ struct UnstructuredTasks: Strategy {
         let (outcomes, outcome) = AsyncStream.makeStream(of: ScanOutcome.self)
         var running = 0
         func start(_ scan: Scan) {
+            guard !detaches else { return startDetached(scan) }
             let task = Task(name: scan.name, priority: scan.priority) {
+                _ = outcome.yield(await scan.run())
+            }
+            bag?.keep(task, slot: scan.slot)
+            running += 1
+        }
+        // `--detached`: the same, in a task that inherits nothing from this one.
+        func startDetached(_ scan: Scan) {
+            let task = Task.detached(name: scan.name, priority: scan.priority) {
                 _ = outcome.yield(await scan.run())
             }
             bag?.keep(task, slot: scan.slot)

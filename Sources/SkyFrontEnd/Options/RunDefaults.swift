@@ -25,6 +25,7 @@ struct RunDefaults {
     static let spacing = Duration.zero
     static let corruptionRate = 0.0
     static let ignoreCancellationRate = 0.0
+    static let cancelCheck = CancelCheck.flag
     static let counters = CounterSource.viaActor
     static let format = OutputFormat.text
 

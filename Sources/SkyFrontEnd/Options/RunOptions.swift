@@ -124,6 +124,14 @@ struct RunOptions: ParsableArguments {
     var ignoreCancellation: Double = RunDefaults.ignoreCancellationRate
 
     @Option(
+        name: .customLong("cancel-check"),
+        help: ArgumentHelp(
+            "How each sweep checks for cancellation between its chunks: flag (reads Task.isCancelled, keeps nothing), throw (try Task.checkCancellation(): the CancellationError takes the lines swept with it), partial (reads Task.isCancelled and hands back the lines swept so far) or handler (reads a stop flag that withTaskCancellationHandler's handler raises at the cancel) (default \(RunDefaults.cancelCheck.rawValue)).",
+            valueName: "flag|throw|partial|handler"),
+        transform: { try ArgumentValue.choice($0) })
+    var cancelCheck: CancelCheck = RunDefaults.cancelCheck
+
+    @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
             "Stop taking results after this many (not with --duration): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
@@ -142,6 +150,10 @@ struct RunOptions: ParsableArguments {
         name: .customLong("task-bag"),
         help: "With --strategy unstructured: keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
     var taskBag = false
+
+    @Flag(
+        help: "With --strategy unstructured: start each scan in a Task.detached {} rather than a Task {}, so it inherits none of the loop's task-local values, such as the run's label.")
+    var detached = false
 
     @Flag(
         name: .customLong("no-yield"),

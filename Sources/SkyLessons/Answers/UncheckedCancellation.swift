@@ -9,10 +9,7 @@ enum UncheckedCancellation {
 
     private static func cancelled(_ record: PartRecord) -> String {
         let facts = record.facts
-        guard let stop = facts.stop, stop.ending == .cancelled else {
-            let when = record.configuration.cancelAfter.map { " at \(Say.wholeMilliseconds($0))" } ?? ""
-            return Story.overview(record) + " The run ended before its cancel\(when), so there was nothing to stop."
-        }
+        guard let stop = facts.stop, stop.ending == .cancelled else { return Story.noCancel(record, so: "there was nothing to stop") }
         guard record.configuration.ignoreCancellationRate > 0 else {
             let end = facts.finish.map { " The run ended at \(Say.seconds($0.time))." } ?? ""
             return "\(record.name): every scan checks for cancellation. " + (Story.cancel(record) ?? "") + end
@@ -20,7 +17,7 @@ enum UncheckedCancellation {
         let running = facts.running(at: stop.time)
         let checking = running.filter { !$0.ignoresCancellation }
         let never = running.filter(\.ignoresCancellation)
-        var text = "\(record.name): the cancel came at \(Say.seconds(stop.time)) with \(Say.count(running.count, "scan")) \(record.configuration.strategy.holder)"
+        var text = Story.cancelCame(record, at: stop.time, running: running.count)
         if running.isEmpty { return text + "." }
         text += ": \(checking.count) that check\(checking.count == 1 ? "s" : "") for cancellation"
         if !checking.isEmpty { text += " (\(Say.scans(checking)))" }

@@ -126,11 +126,18 @@ private struct Fields {
         }
         var event = ScanEvent(kind: kind, scan: try int("scan"), priority: try priority("priority"), slot: slot, time: try time())
         event.ignoresCancellation = object["checks_cancellation"] == nil ? false : !(try bool("checks_cancellation"))
+        if kind == .cancelled, object["swept_lines"] != nil {
+            event.partial = PartialSweep(lines: try int("swept_lines"), signals: try int("swept_signals"))
+        }
         if event.isTerminal, slot != nil, object["ran"] != nil {
             // The child's own figures; the run book fills in the rest of the span.
             let base = object["priority_base"] == nil ? nil : try taskPriority("priority_base")
             let current = object["priority_current"] == nil ? nil : try taskPriority("priority_current")
-            event.span = ScanSpan(startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(base: base, current: current))
+            let saw = object["saw_run_label"] == nil ? nil : try bool("saw_run_label")
+            let handled = object["handler_ran"] == nil ? nil : try seconds("handler_ran")
+            event.span = ScanSpan(
+                startedAt: .zero, wait: .zero, ran: try seconds("ran"), child: ChildView(base: base, current: current, sawRunLabel: saw),
+                handlerRan: handled)
         }
         return event
     }
@@ -165,11 +172,18 @@ private struct Fields {
         // Absent from files written before `--ignore-cancellation` and `--take` existed.
         let ignoreRate = object["ignore_cancellation"] == nil ? 0 : try double("ignore_cancellation")
         let take = object["take"] == nil || object["take"] is NSNull ? nil : try int("take")
+        // Absent from files written before `--detached` existed.
+        let detached = object["detached"] == nil ? false : try bool("detached")
+        // Absent from files written before `--cancel-check` existed.
+        let checkName = object["cancel_check"] == nil ? CancelCheck.flag.rawValue : try string("cancel_check")
+        guard let cancelCheck = CancelCheck(rawValue: checkName) else {
+            throw RecordedLine.Unreadable("\"cancel_check\" \"\(checkName)\" is not \(RunConfiguration.list(CancelCheck.allCases.map(\.rawValue)))")
+        }
         let configuration = RunConfiguration(
             total: total, duration: duration, batch: c.batch, seed: seed, failureRate: c.failureRate, priorityMix: mix,
             work: c.work, failFast: try bool("fail_fast"), strategy: strategy, errors: errors, speed: c.speed, spacing: c.spacing,
             yields: try bool("yields"), verify: try bool("verify"), corruptionRate: c.corruption, cancelAfter: cancelAfter,
-            ignoreCancellationRate: ignoreRate, take: take, taskBag: taskBag, catalogue: catalogue)
+            ignoreCancellationRate: ignoreRate, take: take, taskBag: taskBag, catalogue: catalogue, cancelCheck: cancelCheck, detached: detached)
         // The file may say anything; the engine runs only what `problem` lets through.
         if let problem = configuration.problem { throw RecordedLine.Unreadable("the run it records could not have run: \(problem)") }
         return configuration

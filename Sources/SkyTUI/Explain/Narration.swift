@@ -19,6 +19,10 @@ public struct Narration: Equatable, Sendable {
             /// `--errors collect`: results booked when the group returned the body's array, or
             /// lost with it.
             case booked, lostWithArray
+            /// `--cancel-check`: scans that kept their partial sweep, or threw it away.
+            case keptPartial, threwCancellation
+            /// `--cancel-check handler`: scans whose cancellation handler raised their stop flag.
+            case handlerRaised
         }
 
         public var kind: Kind

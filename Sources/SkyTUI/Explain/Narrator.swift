@@ -213,6 +213,11 @@ public struct Narrator: Sendable {
             return Narration("\(scan)'s finished result is lost with the body's array", repeats: repeated(.lostWithArray, "lost their finished results with the body's array"))
         case .completed(let result):
             vacate(event)
+            if let handled = event.span?.handlerRan, let ran = event.span?.ran {
+                // `--cancel-check handler` with a child that never checks: the handler ran anyway.
+                let before = Figures.seconds(max(.zero, ran - handled))
+                return Narration("\(scan) completed: its handler ran \(before) earlier; the sweep never read the flag")
+            }
             let via =
                 unawaited ? " after the body returned: the group drops the result"
                 : strategy == .stream ? ", taken from the stream"
@@ -268,6 +273,23 @@ public struct Narrator: Sendable {
             }
             if strategy == .asyncLet && !stopping {
                 return Narration("\(scan) cancelled on leaving its pair's scope, which waited for it")
+            }
+            // `--cancel-check`: what the sweep did at the check that found the cancel.
+            if let kept = event.partial {
+                return Narration(
+                    "\(scan) cancelled: it read Task.isCancelled and kept its \(kept.lines) lines, \(kept.signals) signals",
+                    repeats: repeated(.keptPartial, "cancelled: each read Task.isCancelled and kept its lines"))
+            }
+            if let handled = event.span?.handlerRan, let ran = event.span?.ran {
+                let before = FixedPoint.milliseconds(max(.zero, ran - handled))
+                return Narration(
+                    "\(scan) cancelled: its cancellation handler raised its stop flag \(before) ms before it stopped",
+                    repeats: repeated(.handlerRaised, "cancelled: each handler ran at once; the sweeps stopped later"))
+            }
+            if configuration.cancelCheck == .throw {
+                return Narration(
+                    "\(scan) cancelled: Task.checkCancellation() threw CancellationError; its lines lost",
+                    repeats: repeated(.threwCancellation, "cancelled: each threw CancellationError; its lines lost"))
             }
             return Narration(
                 "\(scan) cancelled: it stopped at its next cancellation check",

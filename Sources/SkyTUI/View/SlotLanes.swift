@@ -67,6 +67,10 @@ enum SlotLanes {
                 // `--ignore-cancellation`: a cancel will not stop this one.
                 column = grid.write("never checks ", x: column, y: row, style: Style(.warn), width: x + width - column)
             }
+            if occupant.child.sawRunLabel == false {
+                // `--detached`: the scan's task inherited none of the loop's task-local values.
+                column = grid.write("no run label ", x: column, y: row, style: Style(.warn), width: x + width - column)
+            }
             if barsShown {
                 // Past the median the bar is full, and says by how much: a scan still running
                 // beside a full bar is no finished one.
