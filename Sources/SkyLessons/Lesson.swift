@@ -20,7 +20,7 @@ public struct Lesson: Sendable {
         public let code: [String]
     }
 
-    /// The number the file's name begins with (`5-cancellation.md` is lesson 5): its place in
+    /// The number the file's name begins with (`9-cancellation.md` is lesson 9): its place in
     /// the course.
     public let number: Int
     /// The file's name without its number and `.md` (`cancellation`): the lesson's name whatever

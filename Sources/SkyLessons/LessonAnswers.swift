@@ -3,7 +3,7 @@ import SkyCore
 /// written in advance, so they say what this run did on this machine.
 ///
 /// Each lesson's answer is code of its own, under Answers/, keyed here by its file's name without
-/// the number (Assets/lessons/5-cancellation.md is `cancellation`), so the lessons can be put in
+/// the number (Assets/lessons/9-cancellation.md is `cancellation`), so the lessons can be put in
 /// another order by renaming their files. A lesson stopped before its last part answers for the
 /// parts that ran.
 public enum LessonAnswers {

@@ -3,7 +3,7 @@ import Testing
 
 /// `--cancel-check`: `try Task.checkCancellation()` against `Task.isCancelled`. The first probe
 /// pins what the runtime does (measured on Swift 6.3.1, Linux; texts: the lesson
-/// Assets/lessons/17-check-cancellation-or-is-cancelled.md, docs/cli.md); the others hold the
+/// Assets/lessons/10-check-cancellation-or-is-cancelled.md, docs/cli.md); the others hold the
 /// kernel and the events to it. Nothing is timed: each task cancels itself at a chosen chunk, or
 /// the run is cancelled once every scan has started.
 @Suite("Task.checkCancellation() against Task.isCancelled")

@@ -8,7 +8,7 @@ import Testing
 /// `withTaskCancellationHandler` (`--cancel-check handler`): the handler runs at once, inside the
 /// call that cancels, on the canceller's thread, while the operation goes on until it looks. The
 /// first probe pins that on this toolchain (measured on Swift 6.3.1, Linux; texts: `StopFlag`, the
-/// lesson Assets/lessons/19-cancellation-handler.md, docs/cli.md); the others hold the scans'
+/// lesson Assets/lessons/12-cancellation-handler.md, docs/cli.md); the others hold the scans'
 /// events to it. Nothing is timed: the probe's operation waits for a flag the test raises.
 @Suite("withTaskCancellationHandler: the handler at once, the operation when it looks")
 struct CancellationHandlerTests {

@@ -2,7 +2,7 @@ import Testing
 
 /// Probes of a task group as an `AsyncSequence`, `reduce` and `waitForAll()`, on the toolchain and
 /// OS the tests run on. They pin what was measured (Swift 6.3.1, Linux): a toolchain that behaves
-/// otherwise fails here, and the reduce lesson (Assets/lessons/15-reduce-and-wait-for-all.md),
+/// otherwise fails here, and the reduce lesson (Assets/lessons/4-reduce-and-wait-for-all.md),
 /// Sources/SkyCore/Strategies/ReducingGroup.swift and WaitingForAll.swift must be revisited.
 ///
 /// Nothing is timed: each probe waits for flags and counts, every wait bounded (`Poll`).

@@ -21,7 +21,7 @@ struct RuntimePriorityTests {
 
     // Texts: the lanes' `task low` column and their title's `all run at medium` (Sources/SkyTUI/View/SlotLanes.swift),
     // the summary's `runtime priority` line (Sources/SkyReport/TextSummary.swift), `priority_base` and
-    // `priority_current` (docs/formats.md), lesson 4 (Assets/lessons/4-priorities.md), docs/design.md.
+    // `priority_current` (docs/formats.md), lesson 3 (Assets/lessons/3-priorities.md), docs/design.md.
     @Test("A group child keeps the priority it asked for as its base, and runs at its parent's, while the parent sleeps",
           arguments: [TaskPriority.high, .medium, .low], asked)
     func childWhileParentSleeps(parent: TaskPriority, asked: TaskPriority) async {
@@ -41,7 +41,7 @@ struct RuntimePriorityTests {
         #expect(reading.current == parent)
     }
 
-    // Texts: as above, and what lesson 4 and docs/design.md say of escalation (it has nothing to raise).
+    // Texts: as above, and what lesson 3 and docs/design.md say of escalation (it has nothing to raise).
     @Test("A group child still runs at its parent's priority after the parent has gone on to await the group", arguments: asked)
     func childWhileParentAwaits(asked: TaskPriority) async {
         let readings = await unawaited(at: .medium) {
@@ -70,7 +70,7 @@ struct RuntimePriorityTests {
         #expect(reading.current == asked)
     }
 
-    // Texts: lesson 4 and docs/design.md: escalation exists, and is what awaiting does to a task
+    // Texts: lesson 3 and docs/design.md: escalation exists, and is what awaiting does to a task
     // of lower priority; a group child has nothing to escalate, since it already runs at its parent's.
     @Test("A detached low task is escalated to the priority of a high task that awaits it; its base stays low")
     func awaitingEscalates() async {
@@ -90,7 +90,7 @@ struct RuntimePriorityTests {
     }
 
     // Texts: the summary's and the lanes' `runs at` (what `Task.currentPriority` says is the
-    // priority the pool is handed the child's work at), docs/design.md, lesson 4.
+    // priority the pool is handed the child's work at), docs/design.md, lesson 3.
     @Test("The runtime hands the pool every group child's job at the parent's priority, and a detached task's at its own")
     func jobsAreQueuedAtTheTasksCurrentPriority() async {
         let executor = RecordingExecutor()

@@ -49,7 +49,7 @@ struct AnswerTests {
         #expect(facts.finish?.ending == summary.ending)
     }
 
-    @Test("Lesson 13: a collecting body's throw loses results, and the answer gives the count the summary gives")
+    @Test("Lesson 7: a collecting body's throw loses results, and the answer gives the count the summary gives")
     func throwingLosesResults() async throws {
         let (summary, record) = try await Self.run(RunConfiguration(total: 30, batch: 4, seed: 11, failureRate: 0.1, work: 500, errors: .collect))
         let discarded = summary.snapshot.discarded
@@ -61,7 +61,7 @@ struct AnswerTests {
         #expect(answer.contains("Results the program kept: 0."), "\(answer)")
     }
 
-    @Test("Lesson 5: a cancel in a serial gap is told as the gap's, with the sleep's end, as the summary measures it")
+    @Test("Lesson 9: a cancel in a serial gap is told as the gap's, with the sleep's end, as the summary measures it")
     func cancelInAGap() async throws {
         let configuration = RunConfiguration(total: 6, batch: 1, seed: 15, failureRate: 0, work: 500, strategy: .serial, spacing: RunConfiguration.spacingRange.upperBound)
         let (summary, record) = try await Self.run(configuration) { event in
@@ -76,7 +76,7 @@ struct AnswerTests {
         #expect(answer.contains("the loop started the scans in this order: "))
     }
 
-    @Test("Lesson 5: a cancel of running scans says how many ran then, and how many 100 ms later")
+    @Test("Lesson 9: a cancel of running scans says how many ran then, and how many 100 ms later")
     func cancelRunning() async throws {
         let configuration = RunConfiguration(total: 12, batch: 3, seed: 15, failureRate: 0, work: 500_000)
         let (summary, record) = try await Self.run(configuration) { event in
@@ -118,7 +118,7 @@ extension AnswerTests {
 }
 
 extension AnswerTests {
-    @Test("Lesson 5: the serial queue's order is by priority, and the answer names a scan that went before an earlier one")
+    @Test("Lesson 9: the serial queue's order is by priority, and the answer names a scan that went before an earlier one")
     func serialOrder() async throws {
         let configuration = RunConfiguration(total: 6, batch: 1, seed: 15, failureRate: 0, work: 500, strategy: .serial)
         let (_, record) = try await Self.run(configuration)

@@ -2,7 +2,7 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lessons 9, 10 and 12: what a scope does with the children it did not await, what becomes of
+/// Lessons 1, 15 and 18: what a scope does with the children it did not await, what becomes of
 /// unstructured tasks at a cancel, and an actor's count across its own await. Each answer's
 /// figures are held to the engine's own summary of the same run, never to times.
 @Suite("Answers: scopes, unstructured tasks, reentrancy")
@@ -27,7 +27,7 @@ struct ScopeAnswerTests {
         #expect(facts.rounds.map { $0.map(\.scan) } == [[0, 1], [2, 3, 4]], "scan 4 started while scan 3 ran")
     }
 
-    @Test("Lesson 9: a pair left early names its failed first scan, its cancelled partner, and the next pair's start after the partner's end")
+    @Test("Lesson 1: a pair left early names its failed first scan, its cancelled partner, and the next pair's start after the partner's end")
     func leftEarlyFromEvents() throws {
         let events: [RunEvent] = [
             Self.scan(.started, 5, 0), Self.scan(.started, 1, 0), Self.scan(.completed(ScanResult(signals: 1, checksum: 1)), 5, 100, ran: 100),
@@ -48,7 +48,7 @@ struct ScopeAnswerTests {
         #expect(answer.contains("its end came 4.0 ms after the failure, and the next pair started 1.0 ms after that end."), "\(answer)")
     }
 
-    @Test("Lesson 9: the pairs' cancels are the summary's; the group cancels none, and runs to their ends the partners the pairs cancelled")
+    @Test("Lesson 1: the pairs' cancels are the summary's; the group cancels none, and runs to their ends the partners the pairs cancelled")
     func pairsThenGroup() async throws {
         let pairs = RunConfiguration(total: 12, batch: 2, seed: 238, failureRate: 0.5, work: 500, strategy: .asyncLet)
         let (pairsSummary, pairsRecord) = try await AnswerTests.run(pairs)
@@ -79,7 +79,7 @@ struct ScopeAnswerTests {
         #expect(answers[1].contains("The partners that part 1 cancelled") == !cancelled.isEmpty, "\(answers[1])")
     }
 
-    @Test("Lesson 10: orphans run on after the cancel, a bag's tasks stop; the answer gives the summary's count and figure", arguments: [false, true])
+    @Test("Lesson 15: orphans run on after the cancel, a bag's tasks stop; the answer gives the summary's count and figure", arguments: [false, true])
     func unstructured(bagged: Bool) async throws {
         let configuration = RunConfiguration(
             total: 8, batch: 4, seed: 10, failureRate: 0.1, priorityMix: try #require(PriorityMix(high: 0, medium: 100, low: 0)), work: 20_000,
@@ -117,7 +117,7 @@ struct ScopeAnswerTests {
         #expect(answer.contains("\(Say.count(never, "scan")) never started") == (never > 0), "\(answer)")
     }
 
-    @Test("Lesson 10: a run over before its cancel was due says that no task was left to run on")
+    @Test("Lesson 15: a run over before its cancel was due says that no task was left to run on")
     func drainedBeforeTheCancel() async throws {
         let configuration = RunConfiguration(
             total: 8, batch: 4, seed: 10, failureRate: 0.1, work: 500, strategy: .unstructured,
@@ -128,7 +128,7 @@ struct ScopeAnswerTests {
         #expect(answer.hasSuffix("The run was over before its cancel at 604800.00 s was due, so no task was left to run on."), "\(answer)")
     }
 
-    @Test("Lesson 12: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
+    @Test("Lesson 18: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
     func catalogue(mode: CatalogueMode) async throws {
         let configuration = RunConfiguration(total: 200, batch: 4, seed: 12, failureRate: 0, work: 0, strategy: .unbounded, catalogue: mode)
         let (summary, record) = try await AnswerTests.run(configuration)

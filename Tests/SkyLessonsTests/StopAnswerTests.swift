@@ -2,7 +2,7 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lessons 6, 7 and 8: how running scans stop, or do not, once the run is done with them. Each
+/// Lessons 14, 11 and 6: how running scans stop, or do not, once the run is done with them. Each
 /// answer's figures are held to the engine's own summary of the same run, never to times.
 @Suite("Answers: a consumer that goes, a child that never checks, a body that returns early")
 struct StopAnswerTests {
@@ -64,7 +64,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 6: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends")
+    @Test("Lesson 14: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends")
     func consumerGoes() async throws {
         let (summary, record) = try await Self.run(try Self.streamWithAnEarlyResult(take: 1))
         #expect(summary.ending == .taken)
@@ -96,7 +96,7 @@ extension StopAnswerTests {
         #expect(both.contains("\(Say.sentence(Say.scans(ranHere))), which the cancel stopped in part 1, swept here to their ends"), "\(both)")
     }
 
-    @Test("Lesson 6: a consumer that goes with nothing running says there was nothing left to stop")
+    @Test("Lesson 14: a consumer that goes with nothing running says there was nothing left to stop")
     func consumerGoesWithNothingRunning() async throws {
         // One scan at a time: its result is taken, and nothing else has started.
         let (summary, record) = try await Self.run(RunConfiguration(total: 4, batch: 1, seed: 2, failureRate: 0, work: 500, strategy: .stream, take: 1))
@@ -121,7 +121,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 7: the scans that check stop, those that never check run to completion; the answer's figures are the summary's")
+    @Test("Lesson 11: the scans that check stop, those that never check run to completion; the answer's figures are the summary's")
     func neverChecks() async throws {
         let configuration = Self.neverChecking(0.5)
         #expect((0..<4).filter { !configuration.checksCancellation(of: $0) } == [2, 3])
@@ -151,7 +151,7 @@ extension StopAnswerTests {
         #expect(both[1].contains("the last of them stopped \(Say.milliseconds(secondStoppedIn)) later"), "\(both[1])")
     }
 
-    @Test("Lesson 7: a run that ends before its cancel says there was nothing to stop")
+    @Test("Lesson 11: a run that ends before its cancel says there was nothing to stop")
     func endsBeforeTheCancel() async throws {
         var configuration = Self.neverChecking(0.5)
         configuration.work = 500
@@ -174,7 +174,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 8: the group waits for the child its body left and drops its error; the answer's wait and count are the summary's")
+    @Test("Lesson 6: the group waits for the child its body left and drops its error; the answer's wait and count are the summary's")
     func bodyReturnsEarly() async throws {
         let (summary, record) = try await Self.run(try Self.failureAfterTheReturn(take: 2))
         #expect(summary.ending == .taken)
@@ -199,7 +199,7 @@ extension StopAnswerTests {
         #expect(both[1].hasSuffix("It is the failure that reached no one in part 1."), "\(both[1])")
     }
 
-    @Test("Lesson 8: a body that takes every result leaves no child to wait for")
+    @Test("Lesson 6: a body that takes every result leaves no child to wait for")
     func bodyTakesEverything() async throws {
         let (summary, record) = try await Self.run(RunConfiguration(total: 6, batch: 2, seed: 4, failureRate: 0, work: 500))
         #expect(summary.ending == .drained)

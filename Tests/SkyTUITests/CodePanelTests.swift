@@ -237,7 +237,7 @@ struct CodePanelTests {
 
     @Test("A lesson's lines are marked, and the panel opens at the first of them")
     func lessonMarks() throws {
-        let lesson = LessonStage(title: "lesson 6, part 1 of 2: the consumer takes two", next: "part 2", nextBrief: "part 2", code: ["scans.hasEnough(taken)", "slotFreed.yield()"])
+        let lesson = LessonStage(title: "lesson 14, part 1 of 2: the consumer takes two", next: "part 2", nextBrief: "part 2", code: ["scans.hasEnough(taken)", "slotFreed.yield()"])
         let state = Self.opened(RunConfiguration(total: 20, batch: 4, seed: 1, strategy: .stream), lesson: lesson)
         let source = state.source
         let enough = try #require(source.lines.first { $0.text.contains("scans.hasEnough(taken)") })

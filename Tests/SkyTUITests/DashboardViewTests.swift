@@ -127,7 +127,7 @@ struct DashboardViewTests {
         #expect(row.hasPrefix(" order  HHH"), "\(row)")
         #expect(row.contains("HL "), "\(row)")
         #expect(!row.contains("LH"))
-        // Lesson 4's thirty scans at 100 columns: the highs that finished first stay on screen.
+        // Lesson 3's thirty scans at 100 columns: the highs that finished first stay on screen.
         snapshot.progress.finishOrder = PriorityTrail()
         let lesson: [ScanPriority] = Array(repeating: .high, count: 9) + Array(repeating: .medium, count: 9) + Array(repeating: .low, count: 12)
         for priority in lesson { snapshot.progress.finishOrder.append(priority) }

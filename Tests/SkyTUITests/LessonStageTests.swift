@@ -7,7 +7,7 @@ import Testing
 @Suite("A lesson's part on the dashboard")
 struct LessonStageTests {
     static let size = TerminalSize(width: 120, height: 40)
-    static let stage = LessonStage(title: "lesson 5, part 1 of 2: the task group", next: "part 2, the serial queue", nextBrief: "part 2")
+    static let stage = LessonStage(title: "lesson 9, part 1 of 2: the task group", next: "part 2, the serial queue", nextBrief: "part 2")
 
     static func done(_ info: RunInfo) -> DashboardState {
         var state = DashboardState(snapshot: Scene.midRun, size: size, info: info)
@@ -45,7 +45,7 @@ struct LessonStageTests {
         let state = Self.done(RunInfo(cores: 2, lesson: Self.stage))
         let text = DashboardView.render(state).text
         let lines = text.split(separator: "\n")
-        #expect(lines.first?.contains("SKY  lesson 5, part 1 of 2: the task group") == true)
+        #expect(lines.first?.contains("SKY  lesson 9, part 1 of 2: the task group") == true)
         let footer = String(lines.last ?? "")
         #expect(footer.contains("\(DashboardKeys.label(of: .nextPart)): part 2, the serial queue   q: end the lesson"), "\(footer)")
         #expect(!footer.contains("rerun") && !footer.contains(KeyAction.doneScreenHint))

@@ -27,7 +27,7 @@ struct ThroughputPanelTests {
         return String(lines[rule + 3].dropFirst(x)).trimmingCharacters(in: .whitespaces)
     }
 
-    @Test("Lesson 2: every scan ends in the run's last part-second, and the done screen's sparkline shows them")
+    @Test("Lesson 5: every scan ends in the run's last part-second, and the done screen's sparkline shows them")
     func closingColumn() throws {
         // `--strategy unbounded --total 24 --work 300000 --seed 12 --failure-rate 0`: 24 scans
         // crawl together on two cores and all end in the run's last second, which is not whole.

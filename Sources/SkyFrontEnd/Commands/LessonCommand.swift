@@ -18,14 +18,14 @@ struct LessonCommand: ParsableCommand {
             Examples:
               List the lessons:
                 sky lesson
-              Run lesson 5 with the dashboard:
-                sky lesson 5
+              Run lesson 9 with the dashboard:
+                sky lesson 9
               Every part headless, one after another, with cheaper scans:
-                sky lesson 5 --no-tui --work 20000
+                sky lesson 9 --no-tui --work 20000
               In slow motion:
-                sky lesson 1 --speed 0.5
+                sky lesson 2 --speed 0.5
               A one-page handout for the class, in Markdown:
-                sky lesson 1 --handout > lesson-1.md
+                sky lesson 2 --handout > lesson-2.md
 
             \(ExitStatus.helpBlock(for: .lesson))
             """,

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 9: leaving an `async let`'s scope cancels, then awaits, the child it did not await; a
+/// Lesson 1: leaving an `async let`'s scope cancels, then awaits, the child it did not await; a
 /// task group whose body goes on after a failure cancels nothing.
 enum AsyncLetBesideAGroup {
     /// A pair whose first scan failed, so that the loop left the scope without awaiting the second.

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 8: a group whose body returns early still waits for every child it holds, and drops
+/// Lesson 6: a group whose body returns early still waits for every child it holds, and drops
 /// what they return; a child's error reaches the parent only through the body's await of it.
 enum BodyReturnsEarly {
     static func answer(_ records: [PartRecord]) -> [String] {

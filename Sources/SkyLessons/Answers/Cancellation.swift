@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 5: a cancel stops running scans at their next check; then a serial loop, in priority
+/// Lesson 9: a cancel stops running scans at their next check; then a serial loop, in priority
 /// order, with a gap between scans that a cancel cuts short too.
 enum Cancellation {
     /// The prediction the lesson asks for: scans still running this long after the cancel.

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 4: priorities choose who takes a freed slot; then children that never yield starve the
+/// Lesson 3: priorities choose who takes a freed slot; then children that never yield starve the
 /// actor that books their ends.
 enum PrioritiesAndStarvation {
     /// Ends booked this close together count as one burst.

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 3: the first failure thrown out of the group, then every failure wrapped in a `Result`.
+/// Lesson 8: the first failure thrown out of the group, then every failure wrapped in a `Result`.
 enum ResultVsThrow {
     static func answer(_ records: [PartRecord]) -> [String] {
         records.map { record in

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 1: the same scans one at a time, then in a task group; the time changes, the answer
+/// Lesson 2: the same scans one at a time, then in a task group; the time changes, the answer
 /// does not.
 enum SerialVsConcurrent {
     static func answer(_ records: [PartRecord]) -> [String] {

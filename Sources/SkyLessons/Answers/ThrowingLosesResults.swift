@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 13: a throwing group whose body collects its results loses every one of them; a body
+/// Lesson 7: a throwing group whose body collects its results loses every one of them; a body
 /// that books each result as it arrives loses only those still in the group.
 enum ThrowingLosesResults {
     static func answer(_ records: [PartRecord]) -> [String] {

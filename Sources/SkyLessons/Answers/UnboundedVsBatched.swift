@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 2: every scan in the group at once, then four at a time.
+/// Lesson 5: every scan in the group at once, then four at a time.
 enum UnboundedVsBatched {
     static func answer(_ records: [PartRecord]) -> [String] {
         records.map { record in

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 7: cancellation is cooperative. After a cancel, the children that check for it stop at
+/// Lesson 11: cancellation is cooperative. After a cancel, the children that check for it stop at
 /// their next check; one that never checks runs on to its end, and the group, which waits for
 /// every child, ends only after it.
 enum UncheckedCancellation {

@@ -27,7 +27,7 @@ public struct RunInfo: Equatable, Sendable {
 
 /// Where a run stands in a lesson that runs its parts in turn.
 public struct LessonStage: Equatable, Sendable {
-    /// What the title bar says, e.g. `lesson 5, part 1 of 2: the task group`.
+    /// What the title bar says, e.g. `lesson 9, part 1 of 2: the task group`.
     public var title: String
     /// What the key that goes on leads to, e.g. `part 2, the serial queue`, or `the answers`
     /// after the last part.

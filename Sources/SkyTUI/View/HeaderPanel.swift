@@ -56,7 +56,7 @@ enum HeaderPanel {
         }
     }
 
-    /// ` SKY  lesson 5, part 1 of 2: the task group ... RUNNING`: the title as many whole words of
+    /// ` SKY  lesson 9, part 1 of 2: the task group ... RUNNING`: the title as many whole words of
     /// it as leave the badge its place.
     static func drawTitleBar(_ state: DashboardState, into grid: inout Grid) {
         let width = grid.size.width
