@@ -110,12 +110,21 @@ struct DashboardTests {
 
     // A collecting run rerun as async-let once kept `--errors collect`, which only batched takes: the
     // replay line it printed was refused with 64.
-    @Test("s s r after a collecting run reruns as async-let with what async-let takes, and both replay lines run")
+    @Test("s … r after a collecting run reruns as async-let with what async-let takes, and both replay lines run")
     func rerunKeepsToTheRules() throws {
         let terminal = try TmuxTerminal("\(SkyBinary.url.path) --total 6 --batch 2 --work 0 --seed 2 --failure-rate 0 --errors collect")
         _ = try terminal.waitForSteadyScreen { $0.contains("DONE") }
-        try terminal.send("s")
-        try terminal.send("s")
+        // `s` steps through the strategies in `--strategy`'s order, the footer naming the next.
+        func next(_ screen: String) -> String? {
+            screen.firstMatch(of: /\s\ss(?: strategy)?: ([a-z-]+)\s\s/).map { String($0.1) }
+        }
+        var shown = "batched"
+        for _ in 1...12 where shown != "async-let" {
+            try terminal.send("s")
+            let before = shown
+            shown = try next(terminal.waitForScreen { next($0).map { $0 != before } ?? false }) ?? before
+        }
+        #expect(shown == "async-let")
         try terminal.send("r")
         // The header's strategy, not the done screen's footer, which names the next one already.
         _ = try terminal.waitForScreen { $0.contains("DONE") && $0.contains("strategy async-let (pairs of async let)") }

@@ -45,8 +45,10 @@ enum Footer {
                     ["   no rerun: \(refusal)   \(KeyAction.doneScreenHint) ", "   no rerun   \(KeyAction.doneScreenHint) ",
                      "   \(KeyAction.doneScreenHint) ", "   q: exit "]
                 } else {
+                    // The strategy `s` chose stays as long as any hint does: without it, `s` seems to do nothing.
                     ["   s strategy: \(next)   r rerun   \(KeyAction.doneScreenHint) ", "   s: \(next)   r: rerun   \(KeyAction.doneScreenHint) ",
-                     "   r: rerun   \(KeyAction.doneScreenHint) ", "   \(KeyAction.doneScreenHint) ", "   r: rerun   q: exit ", "   q: exit "]
+                     "   s: \(next)   r: rerun   q: exit ", "   r: rerun   \(KeyAction.doneScreenHint) ", "   \(KeyAction.doneScreenHint) ",
+                     "   r: rerun   q: exit ", "   q: exit "]
                 }
             // A lesson's shortest hint is written even over the banner's end: without it the
             // done screen would not say how to go on.
