@@ -111,6 +111,17 @@ public struct ChildView: Equatable, Sendable {
     var baseRaw: UInt8 { UInt8(truncatingIfNeeded: bits >> 6) & 63 }
     var currentRaw: UInt8 { UInt8(truncatingIfNeeded: bits) & 63 }
 
+    /// This view, with the priority the scan runs at now (`Task.currentPriority`) where that is
+    /// higher than the one it read on its first line: an escalation that came after it (`ScanStrategy.awaitsItsTasks`).
+    /// Synchronous, as `read` is.
+    func rereadingCurrent() -> ChildView {
+        let now = UInt16(min(Task.currentPriority.rawValue, 63))
+        guard now > UInt16(currentRaw) else { return self }
+        var view = self
+        view.bits = bits & ~63 | now
+        return view
+    }
+
     /// Both priorities and the label's reading as one number, for the ledger's one atomic word.
     var packedPriorities: UInt16 { bits & 0x3FFF }
 
