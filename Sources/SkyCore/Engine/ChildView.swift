@@ -1,7 +1,8 @@
 /// What a scan read about the task it runs in, on its first line: the task's name, as `Task.name`
 /// gave it, whether the run's task-local label reached it (`RunLabel`), and two priorities: the
 /// one the task keeps as its base (`Task.basePriority`) and the one the runtime runs it at
-/// (`Task.currentPriority`), which is also the priority the pool is handed its work at. On this runtime a child in a task group keeps the priority it asked for as
+/// (`Task.currentPriority`), which is also the priority the pool is handed its work at; where an
+/// await may raise it later (`ScanStrategy.awaitsItsTasks`), the current one is read again at the end. On this runtime a child in a task group keeps the priority it asked for as
 /// its base, and runs at its parent's whatever it asked (Tests/SkyCoreTests/RuntimePriorityTests.swift).
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
