@@ -27,6 +27,7 @@ public enum LessonAnswers {
         "check-cancellation-or-is-cancelled": PartialSweeps.answer,
         "task-local-values": TaskLocalValues.answer,
         "cancellation-handler": CancellationHandler.answer,
+        "priority-escalation": PriorityEscalation.answer,
     ]
 
     /// Whether the lesson `slug` has an answer of its own (a test holds every lesson to it).

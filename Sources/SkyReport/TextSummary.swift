@@ -48,7 +48,7 @@ public enum TextSummary {
             let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
             let taker = switch config.strategy {
             case .stream: "the stream's consumer took \(results) and went"
-            case .serial, .asyncLet: "the loop took \(results) and stopped"
+            case .serial, .asyncLet, .awaited: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
             case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
             case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"

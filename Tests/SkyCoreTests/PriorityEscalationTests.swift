@@ -4,8 +4,9 @@ import Testing
 /// Priority escalation and SE-0462's `withTaskPriorityEscalationHandler`, probed on the toolchain
 /// the tests run on (measured on Swift 6.3.1, Linux): a task of lower priority that a higher one
 /// awaits is escalated, and its handler is told; a group child has nothing to escalate, since on
-/// this runtime it already runs at its parent's priority (RuntimePriorityTests). No lesson is
-/// built on it yet; these pin what one would say. Nothing is timed: each task sleeps a millisecond
+/// this runtime it already runs at its parent's priority (RuntimePriorityTests); a task awaited by
+/// one of lower priority keeps its own. These pin what the priority escalation lesson says of
+/// Sources/SkyCore/Strategies/AwaitedTasks.swift. Nothing is timed: each task sleeps a millisecond
 /// at a time, leaving the pool's threads to the task that awaits it, until its handler has run, or
 /// for at most `RuntimePriorityTests.patience`.
 @Suite("Priority escalation and its handler", .serialized)
@@ -44,6 +45,16 @@ struct PriorityEscalationTests {
         #expect(readings.before == .low)
         #expect(readings.after == awaiter)
         #expect(probe.escalated.withLock { $0 } == [awaiter])
+    }
+
+    @Test("A detached high task awaited by a medium one keeps high: escalation only raises, and its handler is never told")
+    func awaitingNeverLowers() async {
+        let probe = Probe()
+        let high = Task.detached(priority: .high) { await probe.spin(patience: .milliseconds(200)) }
+        await probe.waitUntilStarted()
+        let readings = await Task.detached(priority: .medium) { await high.value }.value
+        #expect(readings.before == .high && readings.after == .high)
+        #expect(probe.escalated.withLock { $0 }.isEmpty)
     }
 
     @Test("Task.escalatePriority(to:) escalates as an await does, and the handler is told")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Lessons 1 and 18 headless: what each answer says is what its own run's summary printed.
+/// Lessons 1 and 19 headless: what each answer says is what its own run's summary printed.
 extension LessonTests {
     /// The text after `What the runs did`, on one line.
     static func answers(of outcome: SkyBinary.Outcome) throws -> String {

@@ -2,7 +2,7 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lessons 1, 15 and 18: what a scope does with the children it did not await, what becomes of
+/// Lessons 1, 15 and 19: what a scope does with the children it did not await, what becomes of
 /// unstructured tasks at a cancel, and an actor's count across its own await. Each answer's
 /// figures are held to the engine's own summary of the same run, never to times.
 @Suite("Answers: scopes, unstructured tasks, reentrancy")
@@ -128,7 +128,7 @@ struct ScopeAnswerTests {
         #expect(answer.hasSuffix("The run was over before its cancel at 604800.00 s was due, so no task was left to run on."), "\(answer)")
     }
 
-    @Test("Lesson 18: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
+    @Test("Lesson 19: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
     func catalogue(mode: CatalogueMode) async throws {
         let configuration = RunConfiguration(total: 200, batch: 4, seed: 12, failureRate: 0, work: 0, strategy: .unbounded, catalogue: mode)
         let (summary, record) = try await AnswerTests.run(configuration)

@@ -158,6 +158,8 @@ struct DashboardStateTests {
         #expect(state.nextStrategy == .actorQueue)
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .actorReentrant)
+        #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .awaited)
         // Then the strategies this process added, if another suite added any, and round again.
         for added in ScanStrategy.allCases.dropFirst(ScanStrategy.builtIn.count) {
             #expect(state.update(.key(.character("s"))) == [])

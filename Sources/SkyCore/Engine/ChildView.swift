@@ -1,7 +1,8 @@
 /// What a scan read about the task it runs in, on its first line: the task's name, as `Task.name`
 /// gave it, whether the run's task-local label reached it (`RunLabel`), and two priorities: the
 /// one the task keeps as its base (`Task.basePriority`) and the one the runtime runs it at
-/// (`Task.currentPriority`), which is also the priority the pool is handed its work at. On this runtime a child in a task group keeps the priority it asked for as
+/// (`Task.currentPriority`), which is also the priority the pool is handed its work at; where an
+/// await may raise it later (`ScanStrategy.awaitsItsTasks`), the current one is read again at the end. On this runtime a child in a task group keeps the priority it asked for as
 /// its base, and runs at its parent's whatever it asked (Tests/SkyCoreTests/RuntimePriorityTests.swift).
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
@@ -110,6 +111,17 @@ public struct ChildView: Equatable, Sendable {
     /// comparisons are calls into its library.
     var baseRaw: UInt8 { UInt8(truncatingIfNeeded: bits >> 6) & 63 }
     var currentRaw: UInt8 { UInt8(truncatingIfNeeded: bits) & 63 }
+
+    /// This view, with the priority the scan runs at now (`Task.currentPriority`) where that is
+    /// higher than the one it read on its first line: an escalation that came after it (`ScanStrategy.awaitsItsTasks`).
+    /// Synchronous, as `read` is.
+    func rereadingCurrent() -> ChildView {
+        let now = UInt16(min(Task.currentPriority.rawValue, 63))
+        guard now > UInt16(currentRaw) else { return self }
+        var view = self
+        view.bits = bits & ~63 | now
+        return view
+    }
 
     /// Both priorities and the label's reading as one number, for the ledger's one atomic word.
     var packedPriorities: UInt16 { bits & 0x3FFF }

@@ -116,7 +116,7 @@ public struct RunConfiguration: Equatable, Sendable {
     /// How many scans may run at once when the run starts: serial runs one, unbounded runs all.
     public var window: Int {
         switch strategy {
-        case .serial: 1
+        case .serial, .awaited: 1
         // Two `async let` bindings, written in the code.
         case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.

@@ -56,6 +56,9 @@ final class ScanChild: Sendable {
     /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches
     /// the runtime.
     let hasOwnTask: Bool
+    /// Whether the scan's task may be escalated after its first line, so that it reads its
+    /// priority again at its end (`ScanStrategy.awaitsItsTasks`).
+    let rereadsPriority: Bool
     /// `--catalogue`: where each child hands the result it completed; `nil` otherwise.
     let catalogue: SignalCatalogue?
 
@@ -68,6 +71,7 @@ final class ScanChild: Sendable {
         self.cores = cores
         self.isNamed = isNamed
         hasOwnTask = configuration.strategy != .serial
+        rereadsPriority = configuration.strategy.awaitsItsTasks
         self.catalogue = catalogue
     }
 
@@ -120,6 +124,6 @@ final class ScanChild: Sendable {
     private func end(scan: Int, in slot: Int, _ outcome: ScanOutcome, view: ChildView, ranFor ran: Duration) -> ScanReport {
         ledger[slot].noteFinish(of: scan, outcome)
         // Whole microseconds, as the run's clock (`ScanModel.now`) and the events file keep time.
-        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: view)
+        return ScanReport(scan: scan, slot: slot, outcome: outcome, ran: ran, child: rereadsPriority ? view.rereadingCurrent() : view)
     }
 }

@@ -29,6 +29,7 @@ extension ScanModel {
         case .stream: ResultStream()
         case .actorQueue: ActorStation(queued: true)
         case .actorReentrant: ActorStation(queued: false)
+        case .awaited: AwaitedTasks()
         case .own: configuration.strategy.added?.strategy
         }
     }
@@ -38,7 +39,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .own: "strategy"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: "strategy"
         }
     }
 
@@ -111,7 +112,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant:
+        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

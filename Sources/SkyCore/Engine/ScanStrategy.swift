@@ -34,11 +34,14 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// The same jobs sent to the same actor with no queue: the actor takes the next call while
     /// each job awaits its scan, so the jobs run at once, interleaved across its `await`s.
     case actorReentrant
+    /// One scan at a time, each in a `Task.detached {}` at its own priority that the loop awaits
+    /// through `.value`: the await raises a lower-priority task to the loop's priority.
+    case awaited
     /// A strategy a package added to Sky's front end (`OwnStrategy`), by its name.
     case own(String)
 
     /// Sky's own strategies, in the order `--strategy` lists them.
-    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant]
+    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited]
 
     /// Sky's strategies, then the ones this process added (`OwnStrategy.add`).
     public static var allCases: [ScanStrategy] { builtIn + OwnStrategy.added.map { .own($0.name) } }
@@ -57,6 +60,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unstructured: "unstructured"
         case .actorQueue: "actor-queue"
         case .actorReentrant: "actor-reentrant"
+        case .awaited: "awaited"
         case .own(let name): name
         }
     }
@@ -88,6 +92,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unstructured: "window of unstructured tasks"
         case .actorQueue: "jobs queued in an actor"
         case .actorReentrant: "jobs in a reentrant actor"
+        case .awaited: "one detached task at a time, awaited"
         }
     }
 
@@ -99,7 +104,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .serial: "in the loop"
         case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream: "in the group"
         case .asyncLet: "in the scope"
-        case .unstructured: "in tasks"
+        case .unstructured, .awaited: "in tasks"
         case .actorQueue, .actorReentrant: "at the actor"
         case .own: "in the window"
         }
@@ -113,7 +118,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var usesBatch: Bool {
         switch self {
         case .batched, .discarding, .stream, .unstructured, .own: true
-        case .serial, .unbounded, .reduce, .waitForAll, .asyncLet, .actorQueue, .actorReentrant: false
+        case .serial, .unbounded, .reduce, .waitForAll, .asyncLet, .actorQueue, .actorReentrant, .awaited: false
         }
     }
 
@@ -124,6 +129,11 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// Whether scans go as jobs to one actor (`ActorStation.swift`), from `batch` tasks at a time,
     /// and start in the order they arrive there. The batch is set once: it is how many tasks send.
     public var sendsToAnActor: Bool { self == .actorQueue || self == .actorReentrant }
+
+    /// Whether the loop awaits each scan's task after creating it (`awaited`): the await may
+    /// escalate the task after the scan has read its priority on its first line, so the scan
+    /// reads it again at its end, and its end event records the priority it ran at by then.
+    public var awaitsItsTasks: Bool { self == .awaited }
 
     /// The options this strategy takes of those only some do; `RunConfiguration.problem`
     /// refuses the others.
@@ -140,6 +150,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unstructured: [.taskBag, .take, .detached]
         case .actorQueue: [.spacing, .take]
         case .actorReentrant: [.take]
+        case .awaited: [.take]
         case .own: added?.takes ?? []
         }
     }
@@ -174,7 +185,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
         case .waitForAll: "waitForAll()"
-        case .discarding, .reduce, .stream, .unstructured, .actorQueue, .actorReentrant, .own: nil
+        case .discarding, .reduce, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: nil
         }
     }
 
@@ -187,6 +198,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unstructured: "its tasks have no parent to throw to"
         case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
         case .own: "scan.run() hands every failure back as a Result"
+        case .awaited: "each task's value is its scan's Result, failures included"
         case .serial, .unbounded, .batched, .waitForAll, .asyncLet: nil
         }
     }

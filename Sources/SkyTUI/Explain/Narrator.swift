@@ -116,7 +116,7 @@ public struct Narrator: Sendable {
                 case .taken:
                     switch configuration.strategy {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
-                    case .serial, .asyncLet: "the loop has taken \(taken) and stops"
+                    case .serial, .asyncLet, .awaited: "the loop has taken \(taken) and stops"
                     case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop has taken \(taken) and returns: no scan starts now"
                     case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
@@ -194,6 +194,9 @@ public struct Narrator: Sendable {
             if strategy == .serial {
                 return Narration("\(scan) starts: the loop awaits it before the next one")
             }
+            if strategy == .awaited {
+                return Narration("\(scan) starts in a detached task; the loop's await lends it its priority if higher")
+            }
             if let previous = freedBy.removeValue(forKey: slot) {
                 if strategy == .discarding {
                     return Narration("slot \(slot) freed by scan \(previous)'s end, which wakes the body's wait for a slot: \(scan) starts")
@@ -252,7 +255,7 @@ public struct Narrator: Sendable {
                 // The first of a pair takes slot 0, the second slot 1.
                 case .asyncLet where event.slot == 0: "wrapped in Result, so the loop leaves its pair's scope, cancelling the second"
                 case .asyncLet: "wrapped in Result"
-                case .serial, .unstructured, .own: "wrapped in Result, the loop goes on"
+                case .serial, .unstructured, .awaited, .own: "wrapped in Result, the loop goes on"
                 default: "wrapped in Result, the group goes on"
                 }
             return Narration("scan \(event.scan) failed: \(failure), \(consequence)", tone: .failure)

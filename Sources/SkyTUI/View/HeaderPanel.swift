@@ -72,7 +72,7 @@ enum HeaderPanel {
     static func batchWords(_ state: DashboardState) -> String {
         let batch = state.snapshot.batch
         return switch state.snapshot.configuration.strategy {
-        case .serial: "one at a time"
+        case .serial, .awaited: "one at a time"
         case .asyncLet: "two at a time"
         case .unbounded, .reduce, .waitForAll: "no batch"
         case .batched, .discarding, .stream, .unstructured, .own: "batch \(batch)"
