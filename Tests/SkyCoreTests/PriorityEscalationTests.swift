@@ -43,9 +43,9 @@ struct PriorityEscalationTests {
         await probe.waitUntilStarted()
         let readings = await Task.detached(priority: awaiter) { await low.value }.value
         #expect(readings.before == .low)
-        // Once, under a loaded CI run, a low task sleeping in its handler's scope was never
-        // escalated by a high one awaiting it (Swift 6.3.1, Linux): the escalation was lost, not
-        // late, as the 60 s of patience shows. Recorded as the runtime's intermittent issue.
+        // When the whole suite runs at once (CI), a low task sleeping in its handler's scope was
+        // sometimes never escalated by the task awaiting it (Swift 6.3.1, Linux): lost, not late,
+        // as the 60 s of patience shows; alone, it always was. The runtime's intermittent issue.
         withKnownIssue("an escalation of a sleeping task, lost under load", isIntermittent: true) {
             #expect(readings.after == awaiter)
             #expect(probe.escalated.withLock { $0 } == [awaiter])
