@@ -101,7 +101,7 @@ let package = Package(
         // cost, load) and their table and JSON.
         .target(
             name: "SkyBench",
-            dependencies: ["SkyCore", "SkyReport", "CSkyKernel"],
+            dependencies: ["SkyCore", "SkyHost", "SkyReport", "CSkyKernel"],
             swiftSettings: strictSettings
         ),
         // Fuzz targets for the readers of files a user hands Sky (`Tests/Fuzz/run` fuzzes them;

@@ -164,7 +164,7 @@ struct RunWatch {
             intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
-            hostSteal: reportsHost ? host.steal : nil, hostName: HostName.current, cores: cores)
+            hostSteal: reportsHost ? host.steal : nil, hostName: HostDescription.currentName, cores: cores)
         observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
         return observations
     }

@@ -5,11 +5,6 @@ import Darwin
 #endif
 import Foundation
 
-/// The release, shown by `--version`.
-enum SkyVersion {
-    static let current = "0.1.0"
-}
-
 enum Process {
     /// Flushes stdout and exits.
     static func exit(_ status: Int32) -> Never {
@@ -22,18 +17,6 @@ enum Process {
 /// `taskset` and container limits count.
 enum Cores {
     static var active: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
-}
-
-enum HostName {
-    /// `SKY_HOST` if set (the Job sets it to the node's name, as a pod's own name says nothing of
-    /// the machine), else `gethostname`.
-    static var current: String? {
-        if let given = getenv("SKY_HOST").map({ String(cString: $0) }), !given.isEmpty { return given }
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.isEmpty ? nil : name
-    }
 }
 
 enum Terminal {

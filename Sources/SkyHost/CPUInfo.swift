@@ -1,8 +1,10 @@
-/// What `/proc/cpuinfo` says that sky uses: each processor's "cpu MHz", and whether the kernel
-/// runs under a hypervisor (the `hypervisor` flag, which x86 guests carry).
+/// What `/proc/cpuinfo` says that sky uses: each processor's "cpu MHz", whether the kernel runs
+/// under a hypervisor (the `hypervisor` flag, which x86 guests carry), and the CPU's model.
 public struct CPUInfo: Equatable, Sendable {
     public var megahertz: [Int: Double] = [:]
     public var underHypervisor = false
+    /// The first processor's `model name` (x86), else its `Model` line (arm64 boards); `nil` if none.
+    public var model: String?
 
     public init(megahertz: [Int: Double] = [:], underHypervisor: Bool = false) {
         self.megahertz = megahertz
@@ -19,6 +21,7 @@ public struct CPUInfo: Equatable, Sendable {
             case "processor": processor = Int(value)
             case "cpu MHz": if let processor, let mhz = Double(value) { megahertz[processor] = mhz }
             case "flags": if value.split(separator: " ").contains("hypervisor") { underHypervisor = true }
+            case "model name", "Model": if model == nil && !value.isEmpty { model = String(value) }
             default: break
             }
         }

@@ -14,6 +14,10 @@ public final class FakeHost: Sendable {
         case none
     }
 
+    /// What every fake host's `/proc/cpuinfo` and `/proc/sys/kernel/osrelease` say.
+    public static let cpuModel = "Intel(R) Xeon(R) Fake CPU @ 2.40GHz"
+    public static let kernel = "6.1.0-99-fake"
+
     public let root: String
     public let cores: Int
     public let packages: Int
@@ -35,10 +39,11 @@ public final class FakeHost: Sendable {
             let (package, core) = place(cpu)
             write("/sys/devices/system/cpu/cpu\(cpu)/topology/physical_package_id", "\(package)\n")
             write("/sys/devices/system/cpu/cpu\(cpu)/topology/core_id", "\(core)\n")
-            info += "processor\t: \(cpu)\nvendor_id\t: GenuineIntel\ncpu MHz\t\t: 2400.000\nphysical id\t: \(package)\n"
+            info += "processor\t: \(cpu)\nvendor_id\t: GenuineIntel\nmodel name\t: \(Self.cpuModel)\ncpu MHz\t\t: 2400.000\nphysical id\t: \(package)\n"
             info += "flags\t\t: fpu vme de pse tsc msr pae\(hypervisor ? " hypervisor" : "") lahf_lm\n\n"
         }
         write("/proc/cpuinfo", info)
+        write("/proc/sys/kernel/osrelease", Self.kernel + "\n")
         if cpufreq { setMegahertz(Array(repeating: 2400, count: cores)) }
         if throttleCounts { setThrottleCounts(core: Array(repeating: 0, count: cores), package: Array(repeating: 0, count: packages)) }
         switch thermal {

@@ -94,4 +94,18 @@ struct HostProbeTests {
         let after = probe.sample().throttle!
         #expect(after.since(before) == ThrottleCounts(core: 40, package: 312))
     }
+
+    @Test("The host is named by SKY_HOST or gethostname, with its kernel's release and its CPU's model; a missing file is nil")
+    func description() {
+        let host = FakeHost(cores: 2)
+        defer { host.remove() }
+        let described = HostDescription.current(root: HostRoot(host.root))
+        #expect(described.kernel == FakeHost.kernel)
+        #expect(described.cpuModel == FakeHost.cpuModel)
+        #expect(described.name != nil)
+        let bare = HostDescription.current(root: HostRoot("/nonexistent-sky-root"))
+        #expect(bare.kernel == nil && bare.cpuModel == nil)
+        // An arm64 board names its model on a `Model` line.
+        #expect(CPUInfo(parsing: "processor\t: 0\nBogoMIPS\t: 108.00\n\nModel\t\t: Raspberry Pi 5 Model B Rev 1.0\n").model == "Raspberry Pi 5 Model B Rev 1.0")
+    }
 }

@@ -1,9 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Foundation
+import SkyHost
 
 /// Which machine a bench ran on, as far as comparing two benches cares: figures from another
 /// machine, or from the same one with another core count, differ for reasons that are not Sky's.
@@ -27,7 +22,8 @@ public struct HostIdentity: Codable, Equatable, Sendable {
 
     /// This machine, with `cores` cores for the bench.
     public static func current(cores: Int) -> HostIdentity {
-        HostIdentity(name: ProcessInfo.processInfo.hostName, cores: cores, cpuModel: cpuModel())
+        let host = HostDescription.current()
+        return HostIdentity(name: host.name ?? "unknown", cores: cores, cpuModel: host.cpuModel)
     }
 
     /// What differs between this machine and `other`, e.g. `2 cores, not 8`; empty if nothing.
@@ -39,18 +35,5 @@ public struct HostIdentity: Codable, Equatable, Sendable {
             differences.append("CPU '\(cpuModel ?? "unknown")', not '\(other.cpuModel ?? "unknown")'")
         }
         return differences
-    }
-
-    /// The first `model name` line of /proc/cpuinfo.
-    private static func cpuModel() -> String? {
-        guard let file = fopen("/proc/cpuinfo", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 1024)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix("model name"), let colon = text.firstIndex(of: ":") else { continue }
-            return text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return nil
     }
 }
