@@ -32,7 +32,7 @@ struct PriorityEscalationTests {
         }
 
         func waitUntilStarted() async {
-            while !started.load(ordering: .sequentiallyConsistent) { try? await Task.sleep(for: .milliseconds(1)) }
+            #expect(await Poll.until { started.load(ordering: .sequentiallyConsistent) }, "the low task never started")
         }
     }
 

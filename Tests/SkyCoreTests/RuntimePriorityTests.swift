@@ -33,7 +33,7 @@ struct RuntimePriorityTests {
                     return .now
                 }
                 // Awaiting nothing, the child least of all, until the child has read.
-                while !read.isSet { try? await Task.sleep(for: .milliseconds(1)) }
+                #expect(await Poll.until { read.isSet }, "the child never read")
                 return await group.next()!
             }
         }
@@ -43,23 +43,26 @@ struct RuntimePriorityTests {
 
     // Texts: as above, and what lesson 3 and docs/design.md say of escalation (it has nothing to raise).
     @Test("A group child still runs at its parent's priority after the parent has gone on to await the group", arguments: asked)
-    func childWhileParentAwaits(asked: TaskPriority) async {
-        let readings = await unawaited(at: .medium) {
-            await withTaskGroup(of: [Reading].self) { group in
-                let awaiting = Flag()
-                group.addTask(priority: asked) {
-                    let first = Reading.now
-                    while !awaiting.isSet { await Task.yield() }
-                    // The parent's next step is `group.next()`; this sleep lets it get there.
-                    try? await Task.sleep(for: .milliseconds(5))
-                    return [first, .now]
+    func childWhileParentAwaits(asked: TaskPriority) async throws {
+        // The parent runs on an executor of its own, whose job gives its thread back only when the
+        // parent suspends in `group.next()`, its one await: the child reads again after that.
+        let parentThread = SuspensionWatch()
+        let readings = await withCheckedContinuation { continuation in
+            Task.detached(executorPreference: parentThread, priority: .medium) {
+                let readings = await withTaskGroup(of: [Reading]?.self) { group in
+                    group.addTask(executorPreference: globalConcurrentExecutor, priority: asked) {
+                        let first = Reading.now
+                        guard await Poll.until({ parentThread.suspensions > 0 }) else { return nil }
+                        return [first, .now]
+                    }
+                    return await group.next()!
                 }
-                awaiting.set()
-                return await group.next()!
+                continuation.resume(returning: readings)
             }
         }
-        #expect(readings.map(\.base) == [asked, asked])
-        #expect(readings.map(\.current) == [.medium, .medium])
+        let read = try #require(readings, "the parent never suspended in group.next()")
+        #expect(read.map(\.base) == [asked, asked])
+        #expect(read.map(\.current) == [.medium, .medium])
     }
 
     // Texts: docs/design.md (a detached task keeps its priority; a group child does not).
@@ -83,7 +86,7 @@ struct RuntimePriorityTests {
             while Task.currentPriority < .high && clock.now < giveUp { try? await Task.sleep(for: .milliseconds(1)) }
             return [before, .now]
         }
-        while !started.isSet { try? await Task.sleep(for: .milliseconds(1)) }
+        #expect(await Poll.until { started.isSet }, "the low task never started")
         let readings = await unawaited(at: .high) { await low.value }
         #expect(readings.map(\.current) == [.low, .high])
         #expect(readings.map(\.base) == [.low, .low])
@@ -170,6 +173,23 @@ private final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
     func set() { value.store(true, ordering: .sequentiallyConsistent) }
     var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+}
+
+/// A task executor that counts the jobs it has run to their end: a task's job ends when the task
+/// suspends (or returns), so a count above zero says its one task has reached an await.
+private final class SuspensionWatch: TaskExecutor {
+    private let ended = Atomic<Int>(0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        DispatchQueue.global().async {
+            job.runSynchronously(on: executor)
+            self.ended.add(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    var suspensions: Int { ended.load(ordering: .sequentiallyConsistent) }
 }
 
 /// A task executor that notes the priority of every job the runtime hands it, then runs the job on

@@ -13,22 +13,26 @@ struct ScanModelTests {
         #expect(Set(events.compactMap(\.slot)).allSatisfy { $0 < batch })
     }
 
-    @Test("The counts add up, and every snapshot respects the batch")
+    @Test("The counts add up, every snapshot respects the batch, and the last is the summary's")
     func countsAddUp() async {
         let config = quick(total: 40, batch: 3, failureRate: 0.25)
         let model = ScanModel(configuration: config)
         let watcher = Task.detached {
             var seen = 0
-            while true {
+            let giveUp = ContinuousClock.now + .seconds(Poll.patience)
+            while ContinuousClock.now < giveUp {
                 let snapshot = model.snapshot()
                 let c = snapshot.counters
                 #expect(c.running <= snapshot.batch)
                 #expect(c.ended <= config.total ?? 0)
                 #expect(c.scheduled == c.waiting + c.running + c.completed + c.failed + c.cancelled)
+                // Slots and counters are read together, so they agree.
+                #expect(snapshot.slots.count(where: { $0 != nil }) == c.running)
                 seen += 1
                 if snapshot.phase.isFinished { return seen }
                 await Task.yield()
             }
+            return 0
         }
         let summary = await model.run()
         #expect(await watcher.value > 0)
@@ -37,6 +41,13 @@ struct ScanModelTests {
         #expect(c.running == 0 && c.waiting == 0)
         #expect(c.failed > 0)
         #expect(summary.ending == .drained)
+        let final = model.snapshot()
+        #expect(final == summary.snapshot)
+        let byPriority = ScanPriority.allCases.map { final.byPriority[$0] }
+        #expect(byPriority.map(\.completed).reduce(0, +) == c.completed)
+        #expect(byPriority.map(\.failed).reduce(0, +) == c.failed)
+        #expect(final.slots.count == config.batch && final.slots.allSatisfy { $0 == nil })
+        #expect(final.recentErrors == Array(summary.errors.suffix(ScanModel.recentErrorLimit)))
     }
 
     @Test("Every scan has one scheduled event and exactly one terminal event")

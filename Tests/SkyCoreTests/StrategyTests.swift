@@ -155,21 +155,19 @@ struct StrategyTests {
         let model = ScanModel(configuration: Self.config(strategy, total: 10, batch: 4))
         model.pause()
         let runner = Task { await model.run() }
-        func startedCount() async -> Int {
+        func startedCount() async -> Int? {
             // Waits for the run to settle: nothing running, so the count cannot move by itself.
-            while true {
-                let s = model.snapshot()
-                if s.phase == .paused && s.counters.running == 0 { return s.counters.scheduled - s.counters.waiting }
-                await Task.yield()
-            }
+            let settled = await Poll.until { model.snapshot().phase == .paused && model.snapshot().counters.running == 0 }
+            let s = model.snapshot()
+            return settled ? s.counters.scheduled - s.counters.waiting : nil
         }
         #expect(await startedCount() == 0)
         model.step()
-        while model.snapshot().counters.finished < 1 { await Task.yield() }
+        #expect(await Poll.until { model.snapshot().counters.finished >= 1 })
         #expect(await startedCount() == 1)
         model.step()
         model.step()
-        while model.snapshot().counters.finished < 3 { await Task.yield() }
+        #expect(await Poll.until { model.snapshot().counters.finished >= 3 })
         #expect(await startedCount() == 3)
         model.resume()
         let summary = await runner.value

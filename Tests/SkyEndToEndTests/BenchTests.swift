@@ -109,7 +109,7 @@ struct BenchTests {
     func interrupted() throws {
         // Fifty rounds take minutes in any build, so the signal lands while the bench runs.
         let (process, out, err) = try SkyBinary.launch(["bench", "--quick", "--rounds", "50"])
-        usleep(300_000)
+        #expect(SkyBinary.waitForHandler(of: SIGINT, in: process))
         kill(process.processIdentifier, SIGINT)
         let outcome = SkyBinary.finish(process, out, err)
         #expect(outcome.status == 130)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The built `sky` executable, run as a user would run it.
 enum SkyBinary {
@@ -46,9 +47,20 @@ enum SkyBinary {
         return (process, out, err)
     }
 
+    /// Reads both pipes at once: a child that fills one pipe (64 KiB) while this reads the other
+    /// to its end would wait on it forever.
     static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Outcome {
+        let stderrReader = err.fileHandleForReading
+        let stderrRead = Mutex(Data())
+        let stderrDone = DispatchSemaphore(value: 0)
+        Thread {
+            let data = stderrReader.readDataToEndOfFile()
+            stderrRead.withLock { $0 = data }
+            stderrDone.signal()
+        }.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        stderrDone.wait()
+        let stderr = stderrRead.withLock { $0 }
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -81,6 +93,22 @@ enum SkyBinary {
             usleep(10_000)
         }
         return true
+    }
+
+    /// Waits until `process` catches `signal` (its bit in `/proc/PID/status`'s `SigCgt`): sent
+    /// before, the signal would meet the default action, not Sky. Bounded (a minute).
+    static func waitForHandler(of signal: Int32, in process: Process) -> Bool {
+        for _ in 0..<6_000 {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+                let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+                mask & (1 << UInt64(signal - 1)) != 0
+            {
+                return true
+            }
+            usleep(10_000)
+        }
+        return false
     }
 
     static func temporaryPath(_ name: String) -> String {

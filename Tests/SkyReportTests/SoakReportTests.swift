@@ -221,7 +221,9 @@ struct SoakReportTests {
         // Now read everything, so the writer can finish; the last line counts what was lost.
         let dropped = file.dropped
         let drained = Locked<[UInt8]>([])
-        let readerDone = Thread {
+        let readerDone = DispatchSemaphore(value: 0)
+        let readerThread = Thread {
+            defer { readerDone.signal() }
             var buffer = [UInt8](repeating: 0, count: 65_536)
             var flags = fcntl(reader, F_GETFL)
             flags &= ~O_NONBLOCK
@@ -232,9 +234,9 @@ struct SoakReportTests {
                 drained.withLock { $0.append(contentsOf: buffer[..<count]) }
             }
         }
-        readerDone.start()
+        readerThread.start()
         #expect(file.close() == nil)
-        while readerDone.isExecuting || !readerDone.isFinished { usleep(1_000) }
+        #expect(readerDone.wait(timeout: .now() + 60) == .success, "the reader never saw the file's end")
         let text = String(decoding: drained.withLock { $0 }, as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count == file.lines + 1)
