@@ -1,5 +1,5 @@
 /// How steadily the dashboard drew while scans ran: the gaps between frames, for the summary of
-/// a dashboard run (the bar is 50 ms even with every core busy).
+/// a dashboard run (a gap over 50 ms, even with every core busy, is a stall a viewer sees).
 public struct FrameFigures: Codable, Equatable, Sendable {
     /// Frames drawn while the run was running.
     public var frames: Int

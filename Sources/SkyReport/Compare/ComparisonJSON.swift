@@ -33,7 +33,7 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
         public var name: String
         public var strategy: String
         public var errorMode: String
-        /// `RunEnding.name`: `drained`, `thrown`, `fail_fast`, `cancelled` or `time_up`.
+        /// `RunEnding.name`.
         public var ending: String
         /// The scan whose failure ended the run (`thrown`, `fail_fast`); absent otherwise.
         public var endingScan: Int?
