@@ -113,9 +113,10 @@ struct CausalOrderTests {
     @Test("Cancelling the run's task as well as sending cancel writes the stop before any cancellation it causes",
           arguments: StrategiesUnderTest.all)
     func stopComesFirst(strategy: ScanStrategy) async {
-        // Scans long enough (about a second) that the cancel finds them running, and no longer:
-        // unstructured's tasks are not cancelled, and the run waits for them to end.
-        let config = RunConfiguration(total: 8, batch: 2, seed: 2, failureRate: 0, work: 200_000, strategy: strategy)
+        // Scans long enough (a quarter of a second in a debug build, more under the sanitizer) that
+        // the cancel finds the run going, and no longer: unstructured's tasks are not cancelled,
+        // and the run waits for them to end.
+        let config = RunConfiguration(total: 16, batch: 2, seed: 2, failureRate: 0, work: 50_000, strategy: strategy)
         let log = Log { _, _ in nil }
         let model = ScanModel(configuration: config, sinks: [log])
         let run = Task { await model.run() }

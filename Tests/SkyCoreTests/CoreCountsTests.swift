@@ -6,7 +6,7 @@ import Testing
 @Suite("Per-core counts of verified scans and mismatches")
 struct CoreCountsTests {
     static func verified(
-        _ strategy: ScanStrategy = .batched, total: Int = 60, batch: Int = 3, corruption: Double = 0.3
+        _ strategy: ScanStrategy = .batched, total: Int = 30, batch: Int = 3, corruption: Double = 0.3
     ) -> RunConfiguration {
         RunConfiguration(
             total: total, batch: batch, seed: 5, failureRate: 0.2, work: 600, strategy: strategy, verify: true,
