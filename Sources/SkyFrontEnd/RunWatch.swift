@@ -47,6 +47,8 @@ struct RunWatch {
     /// The host and this process at the run's start, and the load since then, read at most once
     /// a second: the dashboard says beside its figures when the machine is busy.
     private let loadAtStart = HostLoad.read()
+    /// When the run started on the wall clock, for the summary's stamp.
+    private let startedAt = UTCTime.now()
     private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
@@ -164,7 +166,8 @@ struct RunWatch {
             intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
-            hostSteal: reportsHost ? host.steal : nil, hostName: HostDescription.currentName, cores: cores)
+            hostSteal: reportsHost ? host.steal : nil,
+            stamp: RunStamp(host: HostDescription.current(), started: startedAt, ended: UTCTime.now()), cores: cores)
         observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
         return observations
     }
