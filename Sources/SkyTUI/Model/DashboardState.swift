@@ -177,6 +177,8 @@ public struct DashboardState: Sendable {
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
         let action = DashboardKeys.action(for: key)
+        // The soak's view has no explain, code or projector panel to switch to.
+        if info.soak != nil, action == .switchPanel || action == .showCode || action == .projector { return [] }
         switch action {
         case .help:
             showingHelp.toggle()
