@@ -119,4 +119,13 @@ struct SoakViewTests {
         #expect(!state.showingExplain && !state.showingCode && !state.projecting)
         #expect(DashboardView.render(state).text == before)
     }
+
+    @Test("The done screen of a soak offers only to leave: s and r choose and rerun nothing", arguments: ["s", "r"])
+    func doneKeys(key: Character) {
+        var state = Self.state(.done, size: Self.sizes[0])
+        let before = DashboardView.render(state).text
+        #expect(state.update(.key(.character(key))).isEmpty)
+        #expect(DashboardView.render(state).text == before)
+        #expect(state.update(.key(.character("q"))) == [.exit])
+    }
 }
