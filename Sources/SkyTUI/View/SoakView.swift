@@ -72,9 +72,10 @@ enum SoakView {
     static func drawSettings(_ state: DashboardState, into grid: inout Grid, y: Int) {
         let config = state.snapshot.configuration
         let batch = state.snapshot.batch
-        var text = " batch \(batch)\(batch == state.info.cores ? " (a scan per core)" : "")   cores \(state.info.cores)"
-        text += "   work \(config.work) lines   seed \(config.seed)"
-        if config.corruptionRate > 0 { text += "   --inject-corruption \(config.corruptionRate)" }
+        let perCore = batch == state.info.cores ? " (a scan per core)" : ""
+        var rest = "   cores \(state.info.cores)   work \(config.work) lines   seed \(config.seed)"
+        if config.corruptionRate > 0 { rest += "   --inject-corruption \(config.corruptionRate)" }
+        let text = fitted([" batch \(batch)\(perCore)\(rest)", " batch \(batch)\(rest)"], room: grid.size.width)
         grid.write(text, x: 0, y: y, style: Style(.muted), width: grid.size.width)
     }
 
@@ -194,10 +195,11 @@ enum SoakView {
         let note = faults == 0 ? (state.isFinished ? "none" : "none yet") : "\(faults) in all"
         Section.rule("Verification failures", note: note, into: &grid, x: 0, y: y, width: width, glyphs: state.glyphs)
         guard let last = snapshot.lastVerificationFailure else {
-            let line = snapshot.configuration.verify
-                ? " a mismatch here is a possible hardware fault: the run's exit status is then 2"
-                : " verification is off: no result is checked"
-            grid.write(line, x: 0, y: y + 1, style: Style(.muted), width: width)
+            let lines = snapshot.configuration.verify
+                ? [" a mismatch here is a possible hardware fault, and fails the run",
+                   " a mismatch is a possible hardware fault"]
+                : [" verification is off: no result is checked"]
+            grid.write(fitted(lines, room: width), x: 0, y: y + 1, style: Style(.muted), width: width)
             return
         }
         let f = last.failure
