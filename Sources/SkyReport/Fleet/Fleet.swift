@@ -104,8 +104,10 @@ public struct Fleet: Equatable, Sendable {
         case .count(let count):
             let count = max(0, count - reported.count)
             var unreported: [String] = []
-            for file in read.skipped.map({ FleetSummary.stem(of: $0.file) }) where !reported.contains(file) && !unreported.contains(file) {
-                unreported.append(file)
+            // Only a file named as the Job names them (`NODE.jsonl`) stands for a host; a folder does not.
+            let files = read.skipped.map(\.file).filter { file in FleetInput.suffixes.contains { file.hasSuffix($0) } }
+            for host in files.map(FleetSummary.stem(of:)) where !reported.contains(host) && !unreported.contains(host) {
+                unreported.append(host)
             }
             (missing, missingCount, unexpected) = (Array(unreported.prefix(count)), count, [])
         case .hosts(let names):
