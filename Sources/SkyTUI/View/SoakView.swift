@@ -4,9 +4,9 @@ import SkyReport
 /// `sky soak`: what the operator of a burn-in watches, and nothing only a lesson needs. The title
 /// bar names the host; then the time (duration, elapsed, remaining) with the verdict so far; the
 /// run's few settings; the results (verified, mismatches, running, and what the end left unstarted)
-/// beside the throughput and its trend; every core's load, clock, temperature and counts; and the
-/// verification failures. No priorities, slots, timeline, or whose count each figure is: those are
-/// the teaching dashboard's.
+/// beside the throughput and its trend; every core's load, clock, temperature and counts; the rate
+/// over the last minutes, in the rows the cores leave; and the latest verification failure. No
+/// priorities, slots, timeline, or whose count each figure is: those are the teaching dashboard's.
 enum SoakView {
     /// The results and the throughput: a title and four rows each.
     static let resultsHeight = 5
