@@ -49,7 +49,7 @@ struct DashboardRun {
             configuration = configuration.rerun(with: strategy)
             report = RunReport(
                 format: report.format, eventsFile: nil, replay: configuration.replayCommand,
-                metricsFile: report.metricsFile, reportEvery: report.reportEvery, verdict: report.verdict, operatorView: report.operatorView)
+                metricsFile: report.metricsFile, reportEvery: report.reportEvery, verdict: report.verdict, view: report.view)
         }
         screen.close()
         // Every run of the session is reported, in order; the last one decides the exit status.

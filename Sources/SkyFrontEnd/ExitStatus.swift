@@ -94,9 +94,9 @@ enum ExitStatus: CaseIterable {
         case (.success, .replay): "the recording played to its end (the summary tells how the recorded run ended)"
         case (.badData, .replay): "the file is not a whole events file: one line on stderr names the line and the problem"
         case (.badData, .fleet):
-            "no host failed, but a file, a line of one or a folder gave no summary (each is named on stderr); the other hosts were merged"
+            "no host failed, but the fleet is incomplete: an expected host is missing, a report is stale, or a file, a line of one or a folder gave no summary (each is named on stderr); the other hosts were merged"
         case (.badData, _): nil
-        case (.success, .fleet): "every host passed, and every file gave its summary"
+        case (.success, .fleet): "every host passed, every file gave its summary, and every host expected reported"
         // A host that failed is stress-ng's "stressor failed" for the fleet.
         case (.verificationFailure, .fleet): "a host's verdict is FAIL (wins over every status below)"
         case (.untrustworthy, .fleet): "every host passed but one or more whose verdict is UNTRUSTWORTHY: its figures may not be trusted"

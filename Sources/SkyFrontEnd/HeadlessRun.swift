@@ -45,7 +45,7 @@ struct HeadlessRun {
             if now >= nextStatus {
                 nextStatus += .seconds(1)
                 // The interval lines take the status lines' place.
-                if !watch.printsIntervals { report.progress(StatusLine.format(snapshot, at: now)) }
+                if !watch.printsIntervals { report.progress(StatusLine.format(snapshot, at: now, soak: report.view == .soak)) }
             }
             summary = run.summary
         }

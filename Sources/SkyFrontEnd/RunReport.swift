@@ -21,9 +21,9 @@ struct RunReport {
     /// Whether a verdict chooses the exit status: not in a lesson, whose runs are cancelled and
     /// thrown on purpose, and whose answers say what each run did instead.
     var verdict = true
-    /// Whether the text summary has the operator's lines, the verdict among them
-    /// (`TextSummary.format`): `nil` for the summary's own choice, which follows `--verify`.
-    var operatorView: Bool? = nil
+    /// Whom the text summary is for (`TextSummary.format`): `nil` for the summary's own choice,
+    /// which follows `--verify`.
+    var view: SummaryView? = nil
 
     /// The sinks that keep the run's events: its files, and a lesson's record.
     var sinks: [any ScanEventSink] {
@@ -92,12 +92,12 @@ struct RunReport {
         }
         for line in observations.lossLines where line != stdoutLoss { StandardError.write("sky: error: \(line)\n") }
         var text = switch format {
-        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, operatorView: operatorView)
+        case .text: TextSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations, view: view)
         case .json: JSONSummary(summary, exitStatus: status.code, dashboard: dashboard, observations: observations).encoded()
         }
         // A teaching run prints no verdict, so the one thing a verdict would have said of a
         // cancelled run, that it is no finished one, goes with its status.
-        if format == .text, !(operatorView ?? summary.configuration.verify), status == .untrustworthy, summary.ending == .cancelled {
+        if format == .text, !(view ?? .of(summary.configuration)).judges, status == .untrustworthy, summary.ending == .cancelled {
             text += "\n  exit status \(status.code): the run was cancelled before its end, so it counts as no finished run"
         }
         let written = StandardOutput.write(text + "\n")

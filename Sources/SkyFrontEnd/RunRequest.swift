@@ -1,5 +1,6 @@
 import ArgumentParser
 import SkyCore
+import SkyHost
 import SkyReport
 import SkyTUI
 
@@ -73,9 +74,11 @@ struct RunRequest {
         report.lessonRecord = record
         report.verdict = lesson == nil
         // A soak is the operator's run, even with --no-verify; a lesson never is.
-        report.operatorView = lesson != nil ? false : defaults.verify ? true : nil
+        report.view = lesson != nil ? .teaching : defaults.verify ? .soak : nil
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            let info = RunInfo(cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson)
+            let info = RunInfo(
+                cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson,
+                soak: report.view == .soak ? SoakInfo(host: HostDescription.currentName) : nil)
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: info,
                 colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain,

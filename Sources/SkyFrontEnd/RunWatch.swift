@@ -47,6 +47,10 @@ struct RunWatch {
     /// The host and this process at the run's start, and the load since then, read at most once
     /// a second: the dashboard says beside its figures when the machine is busy.
     private let loadAtStart = HostLoad.read()
+    /// When the run started and ended on the wall clock, for the summary's stamp: the end is
+    /// taken when the run ends (`close`), not when the dashboard's done screen is left.
+    private let startedAt = UTCTime.now()
+    private var endedAt: UTCTime?
     private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
@@ -147,6 +151,7 @@ struct RunWatch {
     mutating func close(_ snapshot: ScanSnapshot) {
         guard !closed else { return }
         closed = true
+        endedAt = UTCTime.now()
         guard reportsHost else { return }
         let counts = Self.coreCounts(snapshot)
         closingFigures = observeHost(at: snapshot.elapsed, verified: counts.verified, mismatches: counts.mismatches)
@@ -164,7 +169,8 @@ struct RunWatch {
             intervals: recorder.intervals, throttle: recorder.throttle.warning, throttleCause: throttleCause,
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
-            hostSteal: reportsHost ? host.steal : nil, hostName: HostDescription.currentName, cores: cores)
+            hostSteal: reportsHost ? host.steal : nil,
+            stamp: RunStamp(host: HostDescription.current(), started: startedAt, ended: endedAt ?? UTCTime.now()), cores: cores)
         observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
         return observations
     }

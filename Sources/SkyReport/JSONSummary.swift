@@ -133,8 +133,17 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     /// The most recent 1000 verification failures.
     public var verificationErrors: [VerificationEntry]
     public var verdict: VerdictObject
-    /// The host's name (`gethostname`), absent if unknown.
+    /// The host's name (`SKY_HOST`, else `gethostname`), absent if unknown.
     public var host: String?
+    /// `SkyVersion.current` of the sky that ran; absent from older sky's summaries.
+    public var skyVersion: String?
+    /// The kernel's release (`/proc/sys/kernel/osrelease`) and the CPU's model (`/proc/cpuinfo`),
+    /// each absent if unknown.
+    public var kernel: String?
+    public var cpuModel: String?
+    /// When the run started and ended, in UTC: `2026-11-28T01:21:41Z`.
+    public var startedAt: String?
+    public var endedAt: String?
     /// Cores the run may use; absent if unknown.
     public var cores: Int?
     public var intervals: [IntervalEntry]
@@ -202,7 +211,11 @@ public struct JSONSummary: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case total, batch, seed, work, priorities, take, catalogue, ending, scheduled, completed, failed, cancelled
-        case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling, host, cores
+        case checksum, errors, dashboard, strategy, discarded, verify, verdict, intervals, throttling, host, cores, kernel
+        case skyVersion = "sky_version"
+        case cpuModel = "cpu_model"
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
         case durationSeconds = "duration_seconds"
         case perCore = "per_core"
         case sensorsMissing = "sensors_missing"
@@ -253,7 +266,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
         }
         let verdict = Verdict(summary, observations: observations)
         self.verdict = VerdictObject(result: verdict.result.rawValue, reasons: verdict.reasons)
-        host = observations.hostName
+        let stamp = observations.stamp
+        host = stamp?.host.name
+        skyVersion = stamp?.version
+        kernel = stamp?.host.kernel
+        cpuModel = stamp?.host.cpuModel
+        startedAt = stamp?.started.description
+        endedAt = stamp?.ended.description
         cores = observations.cores
         intervals = observations.intervals.map {
             IntervalEntry(start: Self.microseconds($0.start), end: Self.microseconds($0.end), scans: $0.scans, scansPerSecond: $0.scansPerSecond)

@@ -2,9 +2,22 @@ public import SkyCore
 
 /// The once-a-second progress line of a headless run.
 public enum StatusLine {
-    public static func format(_ snapshot: ScanSnapshot, at now: ContinuousClock.Instant) -> String {
+    /// `soak`: the operator's line (`sky soak`): results verified, mismatches, running, the rate
+    /// and the time left, without the scheduling a lesson watches.
+    public static func format(_ snapshot: ScanSnapshot, at now: ContinuousClock.Instant, soak: Bool = false) -> String {
         let c = snapshot.counters
         var line = "[\(FixedPoint.fixed(snapshot.liveElapsed(at: now).seconds, places: 1))s] "
+        if soak {
+            line += "\(snapshot.configuration.verify ? "verified" : "completed") \(c.completed)  mismatches \(c.verificationFailures)  "
+            if c.failed > 0 || snapshot.configuration.failureRate > 0 { line += "failed on purpose \(c.failed)  " }
+            line += "running \(c.running)/\(snapshot.batch)  \(FixedPoint.fixed(snapshot.recentRate, places: 2)) scans/s"
+            if let remaining = snapshot.remaining(at: snapshot.liveElapsed(at: now)) {
+                line += "  remaining \(FixedPoint.fixed(remaining.seconds, places: 0)) s"
+            }
+            if case .stopping = snapshot.phase { line += "  (stopping)" }
+            if snapshot.phase == .paused { line += "  (paused)" }
+            return line
+        }
         line += "scheduled \(c.scheduled)" + (snapshot.configuration.total.map { "/\($0)" } ?? "") + "  waiting \(c.waiting)  "
         line += "running \(c.running)/\(snapshot.batch)  completed \(c.completed)  failed \(c.failed)  "
         line += "cancelled \(c.cancelled)  \(FixedPoint.fixed(snapshot.recentRate, places: 2)) scans/s"

@@ -5,56 +5,19 @@ public enum TextSummary {
     /// At most this many errors are listed; the rest are counted.
     public static let listedErrors = 20
 
-    /// The summary of `summary`'s run. `operatorView` adds what a burn-in reads: whether results
-    /// were verified, the dashboard's frame figures, and the verdict (PASS, FAIL or UNTRUSTWORTHY).
-    /// By default only a run that verifies its results has them; a teaching run (a plain `sky`, a
-    /// lesson, whose runs are cancelled and thrown on purpose) speaks of what its scans did.
+    /// The summary of `summary`'s run, for `view`'s reader (by default, `SummaryView.of` the run's
+    /// configuration).
     public static func format(
         _ summary: RunSummary, replay: String, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations(),
-        operatorView: Bool? = nil
+        view: SummaryView? = nil
     ) -> String {
-        let operatorView = operatorView ?? summary.configuration.verify
+        let view = view ?? .of(summary.configuration)
+        if view == .soak { return SoakSummary.format(summary, replay: replay, dashboard: dashboard, observations: observations) }
+        let operatorView = view == .verified
         let s = summary.snapshot
         let c = s.counters
         let config = summary.configuration
-        var lines: [String] = []
-        let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
-        let ofTotal = config.total.map { " of \($0)" } ?? ""
-        switch summary.ending {
-        case .drained where c.cancelled > 0:
-            // `async-let`: the second scans of pairs whose first failed, left unawaited.
-            lines.append("sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them")
-        case .drained:
-            lines.append("sky: finished \(c.finished) scans in \(elapsed) s")
-        case .timeUp:
-            let duration = FixedPoint.fixed(config.duration?.seconds ?? 0, places: 1)
-            lines.append("sky: ran scans for \(duration) s (--duration), then let the running ones finish: \(c.finished) scans in \(elapsed) s")
-        case .cancelled:
-            lines.append("sky: cancelled after \(elapsed) s; \(c.finished)\(ofTotal) scans finished")
-        case .failFast(let scan):
-            lines.append("sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s")
-        case .thrown(let scan):
-            let thrown = "sky: scan \(scan) failed and its error, thrown out of \(config.strategy.throwsOutOf ?? "the run"),"
-            // Out of the serial loop, the error cancels no running scan: none but the failed one
-            // ran. Out of a pair's scope, it cancels the one beside it.
-            let line = switch config.strategy {
-            case .serial: "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
-            case .asyncLet: "\(thrown) ended the run after \(elapsed) s: the scope cancelled and awaited its pair's other scan, and no scan started after it"
-            case .waitForAll: "\(thrown) ended the run after \(elapsed) s, once every other child had ended: it cancelled none"
-            default: "\(thrown) cancelled the rest after \(elapsed) s"
-            }
-            lines.append(line)
-        case .taken:
-            let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
-            let taker = switch config.strategy {
-            case .stream: "the stream's consumer took \(results) and went"
-            case .serial, .asyncLet, .awaited: "the loop took \(results) and stopped"
-            case .batched, .unbounded: "the group's body took \(results) and returned"
-            case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
-            case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
-            }
-            lines.append("sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s")
-        }
+        var lines = [headline(summary)]
         if let line = cancelTimerLine(summary) { lines.append(line) }
         if let rule = summary.brokenRule {
             lines.append("  the strategy broke a rule, which stopped the run: \(rule) (docs/strategies.md)")
@@ -65,14 +28,7 @@ public enum TextSummary {
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")
         lines.append("  completed \(c.completed)  failed \(c.failed)  cancelled \(c.cancelled)  (scheduled \(c.scheduled), at most \(s.maxRunning) \(s.configuration.strategy.holder) at once)")
         if operatorView { lines.append(verificationLine(summary)) }
-        for record in summary.verificationFailures.prefix(listedErrors) {
-            let f = record.failure
-            lines.append("    \(FixedPoint.fixed(record.time.seconds, places: 2)) s  scan \(record.scan) (\(record.priority)) on core \(f.core), thread \(f.thread): "
-                + "checksum \(Hex.format(f.found.checksum)), signals \(f.found.signals); recomputed \(Hex.format(f.expected.checksum)), signals \(f.expected.signals)")
-        }
-        if c.verificationFailures > listedErrors {
-            lines.append("    … and \(c.verificationFailures - listedErrors) more (--events records every one)")
-        }
+        lines += verificationFailureLines(summary)
         if let stoppedIn = s.stoppedIn {
             let milliseconds = FixedPoint.milliseconds(stoppedIn)
             let cause = summary.ending == .taken ? "the loop stopped taking" : "the cancellation"
@@ -126,15 +82,7 @@ public enum TextSummary {
         lines.append("  finished by priority: " + byPriority.joined(separator: "  "))
         if let runtime = runtimePriorityLine(s.priorityReadings, strategy: config.strategy) { lines.append("  " + runtime) }
         lines.append("  checksum \(Hex.format(s.checksum))")
-        if summary.errorCount > 0 {
-            lines.append("  errors (\(summary.errorCount)):")
-            for error in summary.errors.prefix(listedErrors) {
-                lines.append("    \(FixedPoint.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
-            }
-            if summary.errorCount > listedErrors {
-                lines.append("    … and \(summary.errorCount - listedErrors) more (--events records every one; --format json lists the last 1000)")
-            }
-        }
+        lines += errorLines(summary, title: "errors")
         if operatorView, let dashboard { lines.append("  " + dashboard.line) }
         if let intervals = intervalsLine(observations.intervals) { lines.append("  " + intervals) }
         if let host = observations.host { lines += hostLines(host, steal: observations.hostSteal).map { "  " + $0 } }
@@ -144,6 +92,76 @@ public enum TextSummary {
         lines.append("  replay: \(replay)")
         if operatorView { lines.append(Verdict(summary, observations: observations).line) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The first line: how the run ended, and the scans it finished in how long.
+    static func headline(_ summary: RunSummary) -> String {
+        let s = summary.snapshot
+        let c = s.counters
+        let config = summary.configuration
+        let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
+        let ofTotal = config.total.map { " of \($0)" } ?? ""
+        switch summary.ending {
+        case .drained where c.cancelled > 0:
+            // `async-let`: the second scans of pairs whose first failed, left unawaited.
+            return "sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them"
+        case .drained:
+            return "sky: finished \(c.finished) scans in \(elapsed) s"
+        case .timeUp:
+            let duration = FixedPoint.fixed(config.duration?.seconds ?? 0, places: 1)
+            return "sky: ran scans for \(duration) s (--duration), then let the running ones finish: \(c.finished) scans in \(elapsed) s"
+        case .cancelled:
+            return "sky: cancelled after \(elapsed) s; \(c.finished)\(ofTotal) scans finished"
+        case .failFast(let scan):
+            return "sky: scan \(scan) failed and --fail-fast cancelled the rest after \(elapsed) s"
+        case .thrown(let scan):
+            let thrown = "sky: scan \(scan) failed and its error, thrown out of \(config.strategy.throwsOutOf ?? "the run"),"
+            // Out of the serial loop, the error cancels no running scan: none but the failed one
+            // ran. Out of a pair's scope, it cancels the one beside it.
+            let line = switch config.strategy {
+            case .serial: "\(thrown) stopped the run after \(elapsed) s: no scan started after it"
+            case .asyncLet: "\(thrown) ended the run after \(elapsed) s: the scope cancelled and awaited its pair's other scan, and no scan started after it"
+            case .waitForAll: "\(thrown) ended the run after \(elapsed) s, once every other child had ended: it cancelled none"
+            default: "\(thrown) cancelled the rest after \(elapsed) s"
+            }
+            return line
+        case .taken:
+            let results = "\(config.take ?? 0) result\(config.take == 1 ? "" : "s")"
+            let taker = switch config.strategy {
+            case .stream: "the stream's consumer took \(results) and went"
+            case .serial, .asyncLet, .awaited: "the loop took \(results) and stopped"
+            case .batched, .unbounded: "the group's body took \(results) and returned"
+            case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
+            case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
+            }
+            return "sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s"
+        }
+    }
+
+    /// Each result that did not match its recomputation, where it was computed, up to `listedErrors`.
+    static func verificationFailureLines(_ summary: RunSummary) -> [String] {
+        var lines: [String] = []
+        for record in summary.verificationFailures.prefix(listedErrors) {
+            let f = record.failure
+            lines.append("    \(FixedPoint.fixed(record.time.seconds, places: 2)) s  scan \(record.scan) (\(record.priority)) on core \(f.core), thread \(f.thread): "
+                + "checksum \(Hex.format(f.found.checksum)), signals \(f.found.signals); recomputed \(Hex.format(f.expected.checksum)), signals \(f.expected.signals)")
+        }
+        let count = summary.counters.verificationFailures
+        if count > listedErrors { lines.append("    … and \(count - listedErrors) more (--events records every one)") }
+        return lines
+    }
+
+    /// `  errors (3):` and each failed scan, up to `listedErrors`; none without failures.
+    static func errorLines(_ summary: RunSummary, title: String) -> [String] {
+        guard summary.errorCount > 0 else { return [] }
+        var lines = ["  \(title) (\(summary.errorCount)):"]
+        for error in summary.errors.prefix(listedErrors) {
+            lines.append("    \(FixedPoint.fixed(error.time.seconds, places: 2)) s  scan \(error.scan) (\(error.priority)): \(error.failure)")
+        }
+        if summary.errorCount > listedErrors {
+            lines.append("    … and \(summary.errorCount - listedErrors) more (--events records every one; --format json lists the last 1000)")
+        }
+        return lines
     }
 
     /// `--cancel-after`: when the cancel reached the run, against when it was asked for. Its timer
@@ -160,7 +178,7 @@ public enum TextSummary {
         return line
     }
 
-    private static func verificationLine(_ summary: RunSummary) -> String {
+    static func verificationLine(_ summary: RunSummary) -> String {
         let c = summary.counters
         guard summary.configuration.verify else {
             return "  verification off: results were not checked (sky soak and --verify check every one)"
@@ -202,14 +220,14 @@ public enum TextSummary {
 
     /// `cores over the run: 97-100% busy, 2596 MHz, temperature n/a, …`, the host's steal, and why
     /// some figures are n/a.
-    private static func hostLines(_ host: HostFigures, steal: Double?) -> [String] {
+    static func hostLines(_ host: HostFigures, steal: Double?) -> [String] {
         var line = "cores over the run: " + HostLine.parts(host, throttle: false).joined(separator: ", ")
         if let steal { line += "; host steal \(FixedPoint.fixed(steal * 100, places: 1))%" }
         return [line] + (HostLine.missingLine(host.missing).map { [$0] } ?? [])
     }
 
     /// `intervals: 6 of 10 s, 4.02 to 4.31 scans/s (median 4.20)`
-    private static func intervalsLine(_ intervals: [IntervalFigures]) -> String? {
+    static func intervalsLine(_ intervals: [IntervalFigures]) -> String? {
         // A run shorter than one interval has no rates to compare. The last interval is usually
         // cut short by the end of the run; it is left out of the range.
         guard intervals.count > 1 else { return nil }
@@ -223,7 +241,7 @@ public enum TextSummary {
     }
 
     /// The percentiles, or `none` when nothing was measured: a p50 of 0.0 would be a figure.
-    private static func percentiles(_ p: LatencyPercentiles, none: String) -> String {
+    static func percentiles(_ p: LatencyPercentiles, none: String) -> String {
         guard p.count > 0 else { return "none: \(none)" }
         return "p50 \(FixedPoint.fixed(p.p50, places: 1))  p95 \(FixedPoint.fixed(p.p95, places: 1))  p99 \(FixedPoint.fixed(p.p99, places: 1))"
     }

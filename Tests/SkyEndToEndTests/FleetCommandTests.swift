@@ -49,7 +49,7 @@ struct FleetCommandTests {
         #expect(rows.dropFirst().prefix(3).allSatisfy { $0.hasPrefix(host + FleetCommandTests.duplicateMark) })
         #expect(rows[2].contains("FAIL: ") && rows[2].contains("possible hardware fault"))
         #expect(rows[1].hasSuffix("PASS") && rows[3].hasSuffix("PASS"))
-        #expect(text.stdout.contains("fleet: 3 hosts, 2 passed, 1 failed, 0 untrustworthy"))
+        #expect(rows.last?.hasPrefix("fleet: FAIL: 1 of 3 hosts failed (\(host)), 2 passed") == true, "\(text.stdout)")
         #expect(text.stdout.contains("\n\(FleetCommandTests.duplicateMark) \(host): 3 summaries ("))
     }
 
@@ -59,7 +59,7 @@ struct FleetCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let clean = try SkyBinary.run(["fleet", folder])
         #expect(clean.status == 0, "\(clean.stderr)")
-        #expect(clean.stdout.contains("fleet: 2 hosts, 2 passed, 0 failed, 0 untrustworthy"))
+        #expect(clean.stdout.contains("\nfleet: PASS: 2 of 2 hosts passed"), "\(clean.stdout)")
 
         try #"{"interval":1,"scans":3}"#.write(toFile: folder + "/node-c.log", atomically: false, encoding: .utf8)
         #expect(mkfifo(folder + "/node-d.json", 0o600) == 0)
@@ -71,8 +71,52 @@ struct FleetCommandTests {
             "sky: fleet: \(folder)/node-d.json: a FIFO, not a regular file or a folder",
             "sky: fleet: \(folder)/node-e.json: no such file or directory",
         ])
-        #expect(skipped.stdout.contains("fleet: 2 hosts, 2 passed"))
+        #expect(skipped.stdout.contains("\nfleet: INCOMPLETE: 2 of 2 hosts passed, 3 files skipped"), "\(skipped.stdout)")
         #expect(skipped.stdout.contains("skipped: \(folder)/node-d.json: a FIFO"))
+    }
+
+    @Test("Five hosts expected, one failed and one missing: sky fleet --expect 5 names both and exits 2; --expect-hosts names the absent")
+    func expectedHosts() throws {
+        let folder = SkyBinary.temporaryPath("expected")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Four hosts soak, each under its own name as the Job names them; node-4's results are
+        // corrupted, and node-5's log was read before its soak had written a summary.
+        let soaked = try SkyBinary.shell("""
+            mkdir -p '\(folder)' && cd '\(folder)' || exit 9
+            for n in 1 2 3; do SKY_HOST=node-$n "$SKY" \(Self.passing.joined(separator: " ")) > node-$n.jsonl || exit 9; done
+            SKY_HOST=node-4 "$SKY" \(Self.failing.joined(separator: " ")) > node-4.jsonl
+            printf '{"interval":1,"start":0.0' > node-5.log
+            printf 'node-1\\nnode-2  # rack 3\\n\\nnode-3\\nnode-4\\nnode-5\\nnode-6\\n' > hosts.txt
+            """)
+        #expect(soaked.status == 0, "\(soaked.stderr)")
+
+        let expected = try SkyBinary.run(["fleet", folder, "--expect", "5"])
+        #expect(expected.status == 2, "\(expected.stderr)")
+        let last = try #require(expected.stdout.split(separator: "\n").last)
+        #expect(last.hasPrefix("fleet: FAIL: 1 of 5 hosts failed (node-4), 1 missing (node-5), 1 file skipped, 3 passed"), "\(expected.stdout)")
+        // Every row says which sky ran it and when it started.
+        let rows = expected.stdout.split(separator: "\n").filter { $0.hasPrefix("node-") }
+        #expect(rows.count == 4 && rows.allSatisfy { $0.contains(" 0.") && $0.contains(" 20") }, "\(rows)")
+
+        let named = try SkyBinary.run(["fleet", folder, "--expect-hosts", folder + "/hosts.txt", "--format", "json"])
+        #expect(named.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as? [String: Any])
+        let fleet = try #require(document["fleet"] as? [String: Any])
+        #expect(fleet["missing"] as? [String] == ["node-5", "node-6"] && fleet["failed_hosts"] as? [String] == ["node-4"])
+        #expect((fleet["roll_up"] as? String)?.contains("2 missing (node-5, node-6)") == true)
+
+        // No host failed, one missing: the fleet is incomplete.
+        try FileManager.default.removeItem(atPath: folder + "/node-4.jsonl")
+        try FileManager.default.removeItem(atPath: folder + "/node-5.log")
+        let short = try SkyBinary.run(["fleet", folder, "--expect", "4"])
+        #expect(short.status == 65)
+        #expect(short.stdout.contains("\nfleet: INCOMPLETE: 3 of 4 hosts passed, 1 missing (unnamed); median rate per core "), "\(short.stdout)")
+        #expect(try SkyBinary.run(["fleet", folder, "--expect", "3"]).status == 0)
+
+        for bad in [["--expect", "0"], ["--expect", "3", "--expect-hosts", folder + "/hosts.txt"], ["--expect-hosts", folder + "/none.txt"]] {
+            let refused = try SkyBinary.run(["fleet", folder] + bad)
+            #expect(refused.status == 64 && refused.stderr.contains(bad[0]), "\(bad): \(refused.stderr)")
+        }
     }
 
     @Test("Nothing to merge, or no path at all: bad input, exit status 64")

@@ -23,7 +23,7 @@ enum SkyBinary {
         /// run prints depends on how fast the machine is, so a test may not count on none.
         var stderrBesidesStatus: String {
             stderr.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { $0.wholeMatch(of: /\[\d+\.\ds\] scheduled .*/) == nil }
+                .filter { $0.wholeMatch(of: /\[\d+\.\ds\] (scheduled|verified|completed) .*/) == nil }
                 .joined(separator: "\n")
         }
     }

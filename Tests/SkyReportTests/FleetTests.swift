@@ -79,7 +79,7 @@ struct FleetTests {
         #expect(!table.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(table)")
         #expect(table.contains("evil\\u{1B}[2J\\u{A}row"), "\(table)")
         #expect(table.contains("bad\\u{7}bell"), "\(table)")
-        #expect(table.split(separator: "\n").filter { $0.contains("PASS") || $0.contains("FAIL") }.count == 2)
+        #expect(table.split(separator: "\n").filter { !$0.hasPrefix("fleet: ") && ($0.contains("PASS") || $0.contains("FAIL")) }.count == 2)
     }
 
     @Test("Five hosts merge into rows sorted by host; the planted slow host is flagged, and only it")
@@ -102,7 +102,7 @@ struct FleetTests {
         #expect(rows.first { $0.hasPrefix("node-e") }?.contains("1.00/s \(FleetTable.outlierMark)") == true)
         #expect(text.contains("outliers: rate per core below 1.78/s, the median 2.00/s less the larger of 3 × 1.4826 × MAD"))
         #expect(text.contains("and 10% of the median: node-e"))
-        #expect(text.contains("fleet: 5 hosts, 5 passed, 0 failed, 0 untrustworthy; median rate per core 2.00/s"))
+        #expect(text.hasSuffix("\nfleet: PASS: 5 of 5 hosts passed, 5 of unknown version (node-a, node-b, node-c, node-d, node-e); median rate per core 2.00/s"))
     }
 
     @Test("A fleet spread wider than 10% flags by its MAD: 3 × 1.4826 × MAD below the median")
@@ -146,7 +146,7 @@ struct FleetTests {
         #expect(fleet.standing == .hostFailed)
         let row = FleetTable.row(fleet.hosts[0])
         #expect(row[1] == FleetTable.unknown && row[4] == FleetTable.unknown)
-        #expect(row[7].hasPrefix("FAIL: 1 verification failure: possible hardware fault"))
+        #expect(row.last?.hasPrefix("FAIL: 1 verification failure: possible hardware fault") == true)
     }
 
     @Test("Throttle counts where the summary has them, else the fall in rate, else a dash")
@@ -234,7 +234,7 @@ struct FleetTests {
             "/dev/null": "a character device, not a regular file or a folder",
         ])
         let fleet = Fleet(read)
-        #expect(fleet.standing == .filesSkipped)
+        #expect(fleet.standing == .incomplete)
         #expect(FleetTable.format(fleet).contains("skipped: \(folder)/b.json: not a sky summary"))
     }
 
@@ -247,9 +247,9 @@ struct FleetTests {
         #expect(Fleet(FleetInput.Read()).standing == .nothingMerged)
         #expect(Fleet(FleetInput.Read(summaries: [pass])).standing == .passed)
         #expect(Fleet(FleetInput.Read(summaries: [pass, doubtful])).standing == .untrustworthy)
-        #expect(Fleet(FleetInput.Read(summaries: [pass, doubtful], skipped: skipped)).standing == .filesSkipped)
+        #expect(Fleet(FleetInput.Read(summaries: [pass, doubtful], skipped: skipped)).standing == .incomplete)
         #expect(Fleet(FleetInput.Read(summaries: [pass, doubtful, fail], skipped: skipped)).standing == .hostFailed)
-        #expect(FleetTable.row(Fleet(FleetInput.Read(summaries: [doubtful])).hosts[0])[7] == "UNTRUSTWORTHY: steal 20%")
+        #expect(FleetTable.row(Fleet(FleetInput.Read(summaries: [doubtful])).hosts[0]).last == "UNTRUSTWORTHY: steal 20%")
     }
 
     @Test("Two summaries with one host name are both kept, and marked")
@@ -292,5 +292,109 @@ struct FleetTests {
         #expect(summary["outliers"] as? [String] == ["node-c"])
         #expect(summary["median_rate_per_core"] as? Double == 2.0)
         #expect(FleetTable.format(fleet).contains(try #require(summary["outlier_rule"] as? String)))
+    }
+
+    /// A summary of this sky: its version, the machine, and when it ran.
+    static func stamped(
+        host: String, version: String? = "0.1.0", started: String, ended: String, seconds: Double = 28_800, result: String = "pass"
+    ) -> String {
+        let version = version.map { #""sky_version":"\#($0)","# } ?? ""
+        return summary(
+            host: host, ratePerCore: 2, seconds: seconds, result: result,
+            extra: version + #""kernel":"6.1.0-28-amd64","cpu_model":"AMD EPYC 7B13","started_at":"\#(started)","ended_at":"\#(ended)","#)
+    }
+
+    @Test("The last line names every host that failed, is untrustworthy or is missing, and how many of how many")
+    func rollUpNames() throws {
+        let summaries = [
+            Self.summary(host: "node-1", ratePerCore: 2), Self.summary(host: "node-2", ratePerCore: 2, result: "untrustworthy", reasons: ["SIGTERM"]),
+            Self.summary(host: "node-3", ratePerCore: 2, mismatches: 1, result: "fail"), Self.summary(host: "node-7", ratePerCore: 2, result: "fail"),
+        ]
+        let read = FleetInput.Read(
+            summaries: try summaries.map { try FleetSummary(json: $0, file: "x.json") },
+            skipped: [FleetInput.Skipped(file: "logs/node-5.log", problem: "empty: no summary")])
+        let fleet = Fleet(read, expecting: .count(6))
+        #expect(fleet.missing == ["node-5"] && fleet.missingCount == 2)
+        #expect(fleet.standing == .hostFailed)
+        let last = try #require(FleetTable.format(fleet).split(separator: "\n").last)
+        #expect(last.hasPrefix("fleet: FAIL: 2 of 6 hosts failed (node-3, node-7), 1 untrustworthy (node-2), 2 missing (node-5 and 1 unnamed), "), "\(last)")
+        #expect(last.contains("1 file skipped, 1 passed"), "\(last)")
+        // No host failed: the missing ones keep the fleet from passing.
+        let passing = Fleet(FleetInput.Read(summaries: [try FleetSummary(json: summaries[0], file: "a.json")]), expecting: .count(2))
+        #expect(passing.standing == .incomplete)
+        #expect(FleetTable.rollUp(passing).hasPrefix("fleet: INCOMPLETE: 1 of 2 hosts passed, 1 missing (unnamed)"))
+        let all = Fleet(FleetInput.Read(summaries: [try FleetSummary(json: summaries[0], file: "a.json")]), expecting: .count(1))
+        #expect(all.standing == .passed)
+    }
+
+    @Test("Past ten names of a kind, the last line says how many more")
+    func rollUpShortened() throws {
+        let fleet = try Self.fleet((1...13).map { Self.summary(host: "node-\($0 < 10 ? "0" : "")\($0)", ratePerCore: 2, result: "fail") })
+        let line = FleetTable.rollUp(fleet)
+        #expect(line.hasPrefix("fleet: FAIL: 13 of 13 hosts failed (node-01, node-02, node-03, node-04, node-05, node-06, node-07, node-08, node-09, node-10 and 3 more), "), "\(line)")
+    }
+
+    @Test("--expect-hosts names the hosts that did not report, and those not on the list")
+    func expectedByName() throws {
+        let fleet = try Fleet(
+            FleetInput.Read(summaries: ["node-1", "node-2", "node-9"].map { try FleetSummary(json: Self.summary(host: $0, ratePerCore: 2), file: $0) }),
+            expecting: .hosts(["node-1", "node-2", "node-3", "node-4"]))
+        #expect(fleet.missing == ["node-3", "node-4"] && fleet.missingCount == 2)
+        #expect(fleet.unexpected == ["node-9"])
+        #expect(fleet.standing == .incomplete)
+        let text = FleetTable.format(fleet)
+        #expect(text.contains("\nnot on the --expect-hosts list: node-9\n"))
+        #expect(text.hasSuffix("fleet: INCOMPLETE: 3 of 5 hosts passed, 2 missing (node-3, node-4), 3 of unknown version (node-1, node-2, node-9); median rate per core 2.00/s"), "\(text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(FleetJSON(fleet, exitStatus: 65).encoded().utf8)) as? [String: Any])
+        let summary = try #require(json["fleet"] as? [String: Any])
+        #expect(summary["missing"] as? [String] == ["node-3", "node-4"] && summary["expected"] as? Int == 4 && summary["unexpected"] as? [String] == ["node-9"])
+    }
+
+    @Test("A report whose run ended more than the longest run before the newest started is stale; an earlier wave is not")
+    func staleReports() throws {
+        let fleet = try Self.fleet([
+            Self.stamped(host: "node-a", started: "2026-11-28T01:05:00Z", ended: "2026-11-28T09:05:00Z"),
+            Self.stamped(host: "node-b", version: "0.0.9", started: "2026-11-28T01:00:00Z", ended: "2026-11-28T09:00:00Z"),
+            // Last week's file, left on the volume.
+            Self.stamped(host: "node-c", started: "2026-11-20T01:00:00Z", ended: "2026-11-20T09:00:00Z"),
+            // The wave before, which ended minutes before the newest began.
+            Self.stamped(host: "node-d", started: "2026-11-27T17:00:00Z", ended: "2026-11-28T00:59:00Z"),
+            Self.summary(host: "node-e", ratePerCore: 2),
+        ])
+        #expect(fleet.version == "0.1.0")
+        #expect(fleet.staleAfter == 28_800)
+        #expect(fleet.hosts.map(\.stale) == [false, false, true, false, false])
+        #expect(fleet.hosts.map(\.otherVersion) == [false, true, false, false, false])
+        #expect(fleet.hosts.map(\.unknownVersion) == [false, false, false, false, true])
+        #expect(fleet.standing == .incomplete)
+        let text = FleetTable.format(fleet)
+        let rows = text.split(separator: "\n")
+        #expect(rows[3].contains("2026-11-20 01:00 \(FleetTable.staleMark)") && rows[2].contains("0.0.9 (other)") && rows[5].contains("unknown"))
+        #expect(text.contains("\ncpu: AMD EPYC 7B13 on 4 hosts, unknown on 1\nkernel: 6.1.0-28-amd64 on 4 hosts, unknown on 1\n"), "\(text)")
+        #expect(rows.last == "fleet: INCOMPLETE: 5 of 5 hosts passed, 1 stale (node-c), 1 from another sky than 0.1.0 (node-b), 1 of unknown version (node-e); median rate per core 2.00/s")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(FleetJSON(fleet, exitStatus: 65).encoded().utf8)) as? [String: Any])
+        let hosts = try #require(json["hosts"] as? [[String: Any]])
+        #expect(hosts[0]["started_at"] as? String == "2026-11-28T01:05:00Z" && hosts[0]["cpu_model"] as? String == "AMD EPYC 7B13")
+        #expect(hosts[2]["stale"] as? Bool == true && hosts[1]["other_version"] as? Bool == true && hosts[4]["sky_version"] == nil)
+    }
+
+    @Test("A start or end that is not a UTC time as sky writes it, or an end before the start, is no summary", arguments: [
+        ("2026-11-28T01:21:41+01:00", "2026-11-28T09:00:00Z", "\"started_at\" is \"2026-11-28T01:21:41+01:00\", not a UTC time"),
+        ("2026-02-31T01:00:00Z", "2026-11-28T09:00:00Z", "\"started_at\" is \"2026-02-31T01:00:00Z\", not a UTC time"),
+        ("2026-11-28T09:00:00Z", "2026-11-28T01:00:00Z", "\"ended_at\" is before \"started_at\""),
+    ])
+    func badTimes(started: String, ended: String, problem: String) {
+        #expect {
+            _ = try FleetSummary(json: Self.stamped(host: "h", started: started, ended: ended), file: "h.json")
+        } throws: { ($0 as? FleetSummary.Problem)?.description.hasPrefix(problem) ?? false }
+    }
+
+    @Test("UTC times are written and read back as ISO 8601, to the second")
+    func utcTimes() throws {
+        let time = try #require(UTCTime(iso8601: "2026-11-28T01:21:41Z"))
+        #expect(time.secondsSinceEpoch == 1_795_828_901)
+        #expect(time.description == "2026-11-28T01:21:41Z")
+        #expect(UTCTime(secondsSinceEpoch: 0).description == "1970-01-01T00:00:00Z")
+        #expect(UTCTime(iso8601: "2026-11-28 01:21:41Z") == nil && UTCTime(iso8601: "2026-11-28T25:00:00Z") == nil)
     }
 }

@@ -36,10 +36,10 @@ struct ReportTests {
         #expect(dashboard["gap_max_ms"] as? Double == 41.25)
         #expect(dashboard["cpu_share"] as? Double == 0.0125)
         #expect(dashboard["counter_lag_max_ms"] as? Double == 812.5)
-        #expect(!TextSummary.format(summary, replay: "sky", operatorView: true).contains("dashboard:"))
+        #expect(!TextSummary.format(summary, replay: "sky", view: .soak).contains("dashboard:"))
         // A teaching run leaves its frame figures out: they are the operator's.
-        #expect(!TextSummary.format(summary, replay: "sky", dashboard: figures, operatorView: false).contains("dashboard:"))
-        #expect(TextSummary.format(summary, replay: "sky", dashboard: figures, operatorView: true)
+        #expect(!TextSummary.format(summary, replay: "sky", dashboard: figures, view: .teaching).contains("dashboard:"))
+        #expect(TextSummary.format(summary, replay: "sky", dashboard: figures, view: .soak)
             .contains("dashboard: 90 frames, gap between frames p50 33.0 ms, p99 35.5 ms, max 41.3 ms; 0.05 s CPU (1.3% of the cores); counters lagged the scans by at most 813 ms"))
     }
 

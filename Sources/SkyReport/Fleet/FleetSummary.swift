@@ -43,6 +43,14 @@ public struct FleetSummary: Equatable, Sendable {
     public var throttlingDrop: Double?
     public var result: Result
     public var reasons: [String]
+    /// The sky that ran the soak (`sky_version`); `nil` for older sky, whose summary does not say.
+    public var version: String?
+    /// The host's kernel release and CPU model; `nil` where the summary does not say.
+    public var kernel: String?
+    public var cpuModel: String?
+    /// When the run started and ended (`started_at`, `ended_at`); `nil` for older sky.
+    public var started: UTCTime?
+    public var ended: UTCTime?
 
     /// Scans a second on each core the run could use; `nil` when the cores are unknown.
     public var ratePerCore: Double? {
@@ -53,7 +61,8 @@ public struct FleetSummary: Equatable, Sendable {
     public init(
         host: String, hostFromFile: Bool = false, file: String, cores: Int?, elapsedSeconds: Double, scans: Int,
         scansPerSecond: Double, mismatches: Int, throttleCounts: ThrottleCounts? = nil, throttlingDrop: Double? = nil,
-        result: Result, reasons: [String]
+        result: Result, reasons: [String], version: String? = nil, kernel: String? = nil, cpuModel: String? = nil,
+        started: UTCTime? = nil, ended: UTCTime? = nil
     ) {
         self.host = host
         self.hostFromFile = hostFromFile
@@ -67,6 +76,11 @@ public struct FleetSummary: Equatable, Sendable {
         self.throttlingDrop = throttlingDrop
         self.result = result
         self.reasons = reasons
+        self.version = version
+        self.kernel = kernel
+        self.cpuModel = cpuModel
+        self.started = started
+        self.ended = ended
     }
 
     /// Why a JSON object is not a summary `sky fleet` can merge, in a few words.
@@ -104,6 +118,10 @@ public struct FleetSummary: Equatable, Sendable {
         mismatches = decoded.verificationFailures
         throttleCounts = decoded.throttleCounts
         throttlingDrop = decoded.throttling?.drop
+        version = decoded.skyVersion
+        kernel = decoded.kernel
+        cpuModel = decoded.cpuModel
+        (started, ended) = try decoded.times()
         switch decoded.verdict {
         case .judged(let result, let reasons):
             self.result = result
@@ -157,6 +175,31 @@ public struct FleetSummary: Equatable, Sendable {
         var throttling: Throttling?
         var verdict: Verdict
         var verdictReason: String?
+        var skyVersion: String?
+        var kernel: String?
+        var cpuModel: String?
+        var startedAt: String?
+        var endedAt: String?
+
+        /// `started_at` and `ended_at` as times; one that is not a UTC time as sky writes it, or
+        /// an end before the start, is a file that is not a summary.
+        func times() throws(Problem) -> (UTCTime?, UTCTime?) {
+            var times: [UTCTime?] = []
+            for (key, text) in [("started_at", startedAt), ("ended_at", endedAt)] {
+                guard let text else {
+                    times.append(nil)
+                    continue
+                }
+                guard let time = UTCTime(iso8601: text) else {
+                    throw Problem(description: "\"\(key)\" is \"\(ShownText.escaped(text))\", not a UTC time such as 2026-11-28T01:21:41Z")
+                }
+                times.append(time)
+            }
+            if let started = times[0], let ended = times[1], ended < started {
+                throw Problem(description: "\"ended_at\" is before \"started_at\"")
+            }
+            return (times[0], times[1])
+        }
 
         struct Throttling: Decodable {
             var drop: Double?
@@ -192,6 +235,11 @@ public struct FleetSummary: Equatable, Sendable {
             case scansPerSecond = "scans_per_second"
             case throttleCounts = "throttle_counts"
             case verdictReason = "verdict_reason"
+            case kernel
+            case skyVersion = "sky_version"
+            case cpuModel = "cpu_model"
+            case startedAt = "started_at"
+            case endedAt = "ended_at"
         }
     }
 

@@ -1,7 +1,14 @@
-/// The fleet for people: a row a host, then a line for the fleet, the outlier rule, and the names
-/// shared and the files skipped.
+/// The fleet for people: a row a host; the outlier rule, the CPUs and kernels, the names shared and
+/// the files skipped; and last, the fleet's roll-up (`rollUp`), which names every host that failed,
+/// is untrustworthy, missing, stale or from another sky.
 public enum FleetTable {
-    public static let columns = ["host", "cores", "duration", "scans", "rate/core", "mismatches", "throttling", "verdict"]
+    public static let columns = [
+        "host", "cores", "duration", "scans", "rate/core", "mismatches", "throttling", "started (UTC)", "sky", "verdict",
+    ]
+    /// Marks a stale report's start.
+    public static let staleMark = "STALE"
+    /// The roll-up names this many hosts of a kind, then says how many more.
+    public static let namesListed = 10
     /// Marks an outlier's rate per core.
     public static let outlierMark = "LOW"
     /// Marks a host name that more than one summary has.
@@ -29,10 +36,6 @@ public enum FleetTable {
             }.joined(separator: "  ")
         }
         var lines = fleet.hosts.isEmpty ? [] : [line(columns)] + rows.map(line)
-        lines.append(
-            "fleet: \(fleet.hosts.count) host\(fleet.hosts.count == 1 ? "" : "s"), \(fleet.count(.pass)) passed, \(fleet.count(.fail)) failed, "
-                + "\(fleet.count(.untrustworthy)) untrustworthy"
-                + (fleet.outliers.median.map { "; median rate per core \(rate($0))" } ?? ""))
         let flagged = fleet.hosts.filter(\.outlier).map(\.summary.host)
         lines.append(
             fleet.outliers.rule(rate: rate)
@@ -52,8 +55,77 @@ public enum FleetTable {
         if fromFiles > 0 {
             lines.append("\(fromFiles) host\(fromFiles == 1 ? " is" : "s are") named after \(fromFiles == 1 ? "its file" : "their files"): the summary names no host (an older sky)")
         }
+        lines += machineLines(fleet)
+        if let staleAfter = fleet.staleAfter, fleet.hosts.contains(where: \.stale) {
+            lines.append("\(staleMark): the run ended more than \(duration(staleAfter)) before the newest started (the longest run, or an hour)")
+        }
+        if !fleet.unexpected.isEmpty {
+            lines.append("not on the --expect-hosts list: " + listed(fleet.unexpected))
+        }
         for skipped in fleet.skipped { lines.append("skipped: \(skipped.file): \(ShownText.escaped(skipped.problem))") }
+        lines.append(rollUp(fleet))
         return lines.joined(separator: "\n")
+    }
+
+    /// `fleet: FAIL: 2 of 5 hosts failed (node-3, node-7), 1 untrustworthy (node-2), 1 missing
+    /// (node-5), 1 passed; median rate per core 3.21/s`: the fleet's standing and every host that
+    /// stands in its way, by name.
+    public static func rollUp(_ fleet: Fleet) -> String {
+        let word = switch fleet.standing {
+        case .nothingMerged, .hostFailed: "FAIL"
+        case .incomplete: "INCOMPLETE"
+        case .untrustworthy: "UNTRUSTWORTHY"
+        case .passed: "PASS"
+        }
+        // A summary a row: one host soaked twice counts twice, as its two rows (marked) show.
+        let total = max(fleet.expected?.count ?? 0, fleet.hosts.count + fleet.missingCount)
+        let hosts = "\(total) host\(total == 1 ? "" : "s")"
+        let failed = fleet.names { $0.summary.result == .fail }
+        var parts = failed.isEmpty ? ["\(fleet.count(.pass)) of \(hosts) passed"] : ["\(fleet.count(.fail)) of \(hosts) failed (\(listed(failed)))"]
+        let untrustworthy = fleet.names { $0.summary.result == .untrustworthy }
+        if !untrustworthy.isEmpty { parts.append("\(fleet.count(.untrustworthy)) untrustworthy (\(listed(untrustworthy)))") }
+        if fleet.missingCount > 0 {
+            let unnamed = fleet.missingCount - fleet.missing.count
+            let names = fleet.missing.isEmpty ? "unnamed" : listed(fleet.missing) + (unnamed > 0 ? " and \(unnamed) unnamed" : "")
+            parts.append("\(fleet.missingCount) missing (\(names))")
+        }
+        let stale = fleet.names(\.stale)
+        if !stale.isEmpty { parts.append("\(stale.count) stale (\(listed(stale)))") }
+        let other = fleet.names(\.otherVersion)
+        if !other.isEmpty, let version = fleet.version {
+            parts.append("\(other.count) from another sky than \(ShownText.escaped(version)) (\(listed(other)))")
+        }
+        let unknown = fleet.names(\.unknownVersion)
+        if !unknown.isEmpty { parts.append("\(unknown.count) of unknown version (\(listed(unknown)))") }
+        if !fleet.skipped.isEmpty { parts.append("\(fleet.skipped.count) file\(fleet.skipped.count == 1 ? "" : "s") skipped") }
+        if !failed.isEmpty { parts.append("\(fleet.count(.pass)) passed") }
+        return "fleet: \(word): " + parts.joined(separator: ", ")
+            + (fleet.outliers.median.map { "; median rate per core \(rate($0))" } ?? "")
+    }
+
+    /// `node-1, node-2`, or past `namesListed`, the first of them `and 4 more`; escaped, as names
+    /// come from files.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(namesListed).map(ShownText.escaped).joined(separator: ", ")
+        return names.count > namesListed ? shown + " and \(names.count - namesListed) more" : shown
+    }
+
+    /// `cpu: AMD EPYC 7B13 on 3 hosts, Intel Xeon Gold 6338 on 2`, and the same for the kernels:
+    /// a fleet of one kind reads as one line each, a mixed one shows its mix. None where no summary
+    /// says (older sky).
+    static func machineLines(_ fleet: Fleet) -> [String] {
+        [("cpu", \FleetSummary.cpuModel), ("kernel", \FleetSummary.kernel)].compactMap { label, field in
+            var counts: [(String, Int)] = []
+            for host in fleet.hosts {
+                let value = host.summary[keyPath: field].map(ShownText.escaped) ?? "unknown"
+                if let index = counts.firstIndex(where: { $0.0 == value }) { counts[index].1 += 1 } else { counts.append((value, 1)) }
+            }
+            guard counts.contains(where: { $0.0 != "unknown" }) else { return nil }
+            let parts = counts.sorted { ($1.1, $0.0) < ($0.1, $1.0) }.enumerated().map { index, entry in
+                "\(entry.0) on \(entry.1)" + (index == 0 ? " host\(entry.1 == 1 ? "" : "s")" : "")
+            }
+            return "\(label): " + parts.joined(separator: ", ")
+        }
     }
 
     static func row(_ host: Fleet.Host) -> [String] {
@@ -68,8 +140,16 @@ public enum FleetTable {
             (s.ratePerCore.map(rate) ?? unknown) + (host.outlier ? " " + outlierMark : ""),
             "\(s.mismatches)",
             throttling(s),
+            (s.started.map(startTime) ?? unknown) + (host.stale ? " " + staleMark : ""),
+            s.version.map { ShownText.escaped($0) + (host.otherVersion ? " (other)" : "") } ?? "unknown",
             verdict,
         ]
+    }
+
+    /// `2026-11-28 01:21`: to the minute, which tells one night's soak from another's.
+    static func startTime(_ time: UTCTime) -> String {
+        let text = time.description
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
     }
 
     /// Scans a second: three significant figures or more, so hosts compare at a glance.

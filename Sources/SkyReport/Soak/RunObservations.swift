@@ -15,8 +15,9 @@ public struct RunObservations: Sendable {
     public var throttleCause: ThrottleCause?
     /// The signal that stopped the run, if any.
     public var signal: Int32?
-    /// The host's name, so the summaries of a fleet can be told apart (`sky fleet`).
-    public var hostName: String?
+    /// Sky's version, the host, and when the run started and ended, so the summaries of a fleet
+    /// can be told apart, and tonight's from last week's (`sky fleet`); `nil` until the run ends.
+    public var stamp: RunStamp?
     /// Cores the run may use (the affinity mask and the cgroup quota count); `nil` if not known.
     public var cores: Int?
     /// The host's CPUs over the whole run; `nil` where no sample was taken.
@@ -32,7 +33,7 @@ public struct RunObservations: Sendable {
     public init(
         intervals: [IntervalFigures] = [], throttle: ThrottleWarning? = nil, throttleCause: ThrottleCause? = nil,
         eventsDropped: Int = 0, traceDropped: Int? = nil, signal: Int32? = nil, host: HostFigures? = nil, hostSteal: Double? = nil,
-        hostName: String? = nil, cores: Int? = nil
+        stamp: RunStamp? = nil, cores: Int? = nil
     ) {
         self.intervals = intervals
         self.throttle = throttle
@@ -42,7 +43,7 @@ public struct RunObservations: Sendable {
         events = OutputLoss(file: OutputLoss.eventsFile, dropped: eventsDropped)
         trace = traceDropped.map { OutputLoss(file: OutputLoss.traceFile, dropped: $0) }
         self.signal = signal
-        self.hostName = hostName
+        self.stamp = stamp
         self.cores = cores
     }
 

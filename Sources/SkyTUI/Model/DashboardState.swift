@@ -177,6 +177,9 @@ public struct DashboardState: Sendable {
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
         let action = DashboardKeys.action(for: key)
+        // The soak's view has no explain, code or projector panel to switch to, and no other
+        // strategy to rerun with: its done screen offers only to leave.
+        if info.soak != nil, let action, [.switchPanel, .showCode, .projector, .chooseStrategy, .rerun].contains(action) { return [] }
         switch action {
         case .help:
             showingHelp.toggle()

@@ -13,15 +13,30 @@ public struct RunInfo: Equatable, Sendable {
     /// One part of a lesson (`sky lesson`): the title bar names it, and the done screen offers the
     /// key that goes on to what follows.
     public var lesson: LessonStage?
+    /// `sky soak`: the operator's view (`SoakView`) in place of the teaching dashboard; `nil` for
+    /// any other run.
+    public var soak: SoakInfo?
 
     public init(
-        cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil, replay: String? = nil, lesson: LessonStage? = nil
+        cores: Int, counters: CounterSource = .viaActor, rerunRefusal: String? = nil, replay: String? = nil, lesson: LessonStage? = nil,
+        soak: SoakInfo? = nil
     ) {
         self.cores = cores
         self.counters = counters
         self.rerunRefusal = rerunRefusal
         self.replay = replay
         self.lesson = lesson
+        self.soak = soak
+    }
+}
+
+/// What the soak's view shows that the engine does not know.
+public struct SoakInfo: Equatable, Sendable {
+    /// The host's name, for the title bar: an operator watches several hosts' soaks at once.
+    public var host: String?
+
+    public init(host: String?) {
+        self.host = host
     }
 }
 

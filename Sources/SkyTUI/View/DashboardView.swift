@@ -25,6 +25,11 @@ public enum DashboardView {
             TooSmallNotice.draw(done, keys: keys, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }
+        if state.info.soak != nil {
+            SoakView.draw(state, into: &grid)
+            if state.showingHelp { HelpOverlay.draw(state, into: &grid) }
+            return grid
+        }
         if state.projecting {
             ProjectorView.draw(state, into: &grid)
             if state.showingHelp { HelpOverlay.draw(state, into: &grid) }

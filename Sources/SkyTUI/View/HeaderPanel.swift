@@ -62,7 +62,8 @@ enum HeaderPanel {
         let width = grid.size.width
         grid.fill(" ", x: 0, y: 0, width: width, style: Style(.title, reverse: true))
         let badge = self.badge(state)
-        let title = state.info.replay ?? state.info.lesson?.title ?? "deep-space scan"
+        let soak = state.info.soak.map { "soak test" + ($0.host.map { " of " + ShownText.escaped($0) } ?? "") }
+        let title = state.info.replay ?? state.info.lesson?.title ?? soak ?? "deep-space scan"
         let room = width - badge.text.count - 3 - 6 - 1
         grid.write(" SKY  " + Section.fit(title, room: room, dot: state.glyphs.dot), x: 0, y: 0, style: Style(.title, bold: true, reverse: true))
         grid.write(" \(badge.text) ", x: width - badge.text.count - 3, y: 0, style: badge.style)

@@ -34,7 +34,7 @@ enum TimedRun {
             let style = Style(.bad, bold: true, reverse: true)
             let text = "FAIL: \(faults) verification failure\(faults == 1 ? "" : "s")"
             guard let last = snapshot.lastVerificationFailure else { return [(text, style)] }
-            return [(text + ", latest on core \(last.failure.core)", style), (text, style), ("FAIL: \(faults) faults", style)]
+            return [(text + ", latest on core \(last.failure.core)", style), (text, style), ("FAIL: \(faults) fault\(faults == 1 ? "" : "s")", style)]
         }
         let verdict = Verdict.sofar(snapshot, observations: state.observations)
         let tone: Tint = switch verdict.result {
