@@ -2,14 +2,11 @@ import ArgumentParser
 import Foundation
 
 /// What the parser knows of Sky's commands, read back from its own dump of them (ArgumentParser's
-/// `--experimental-dump-help`, its ToolInfo): so a hint, a completion or a reference page offers
-/// exactly what each command takes, never what its help's prose happens to mention.
+/// `--experimental-dump-help`, its ToolInfo): so an unknown option's hint offers exactly what the
+/// command takes, never what its help's prose happens to mention.
 struct ParserDump: Decodable {
     struct Command: Decodable {
         var commandName: String
-        var abstract: String?
-        var discussion: String?
-        var shouldDisplay: Bool?
         var subcommands: [Command]?
         var arguments: [Argument]?
 

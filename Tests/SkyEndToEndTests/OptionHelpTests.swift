@@ -34,19 +34,32 @@ struct OptionHelpTests {
         #expect(valueName.split(separator: "|").map(String.init) == (try Self.strategies()))
     }
 
-    @Test("--errors throw and collect, --catalogue and --task-bag name exactly the strategies that run with them", arguments: [
-        ("--errors <", "throw (", "; exit status", ["--errors", "throw"]),
-        ("--errors <", "collect (", ") (default", ["--errors", "collect"]),
-        ("--catalogue <", "With --strategy ", ".", ["--catalogue", "racy"]),
-        ("--task-bag ", "With --strategy ", ":", ["--task-bag"]),
+    /// Where the help of `option` names strategies (between `from` and `to`), the arguments that
+    /// give it, and whether the strategies named are those that take it or those that refuse it.
+    struct Naming: Sendable, CustomTestStringConvertible {
+        var option: String
+        var from: String
+        var to: String
+        var arguments: [String]
+        var namesTakers = true
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test("--errors throw and collect, --catalogue, --task-bag and --take name exactly the strategies that run with them", arguments: [
+        Naming(option: "--errors <", from: "throw (", to: "; exit status", arguments: ["--errors", "throw"]),
+        Naming(option: "--errors <", from: "collect (", to: ") (default", arguments: ["--errors", "collect"]),
+        Naming(option: "--catalogue <", from: "With --strategy ", to: ".", arguments: ["--catalogue", "racy"]),
+        Naming(option: "--task-bag ", from: "With --strategy ", to: ":", arguments: ["--task-bag"]),
+        Naming(option: "--take <", from: "nor --strategy ", to: ")", arguments: ["--take", "1"], namesTakers: false),
     ])
-    func takers(option: String, from: String, to: String, arguments: [String]) throws {
+    func takers(naming: Naming) throws {
+        let (option, from, to, arguments) = (naming.option, naming.from, naming.to, naming.arguments)
         let text = try Self.help(of: option)
         let span = try #require(text.components(separatedBy: from).dropFirst().first?.components(separatedBy: to).first)
         let words = Set(span.split(whereSeparator: { " ,()".contains($0) }).map(String.init))
         for strategy in try Self.strategies() {
             let outcome = try SkyBinary.run(["--strategy", strategy, "--total", "2", "--work", "0", "--no-tui"] + arguments)
-            #expect((outcome.status != 64) == words.contains(strategy), "\(strategy): help says \(span); \(outcome.stderr)")
+            #expect((outcome.status != 64) == (words.contains(strategy) == naming.namesTakers), "\(strategy): help says \(span); \(outcome.stderr)")
         }
     }
 }

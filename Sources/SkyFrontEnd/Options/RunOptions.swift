@@ -89,7 +89,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of what runs the scans, which cancels the rest or starts no more; with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(Self.takers(of: .errorsCollect))) (default \(RunDefaults.errors.rawValue)).",
+            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of what runs the scans: with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(Self.takers(of: .errorsCollect))) (default \(RunDefaults.errors.rawValue)).",
             valueName: ArgumentValue.names(of: ErrorMode.self).joined(separator: "|")),
         completion: .list(ArgumentValue.names(of: ErrorMode.self)),
         transform: { try ArgumentValue.choice($0) })
@@ -138,7 +138,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Stop taking results after this many (not with --duration; with --strategy \(Self.takers(of: .take))): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
+            "Stop taking results after this many (not with --duration, nor --strategy \(RunConfiguration.list(ScanStrategy.allCases.filter { !$0.takes.contains(.take) }.map(\.rawValue)))): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
             valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
     var take: Int?
