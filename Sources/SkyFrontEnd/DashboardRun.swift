@@ -44,8 +44,9 @@ struct DashboardRun {
             goesOn = watched.goesOn
             guard watched.signal == nil, let strategy = watched.rerun else { break }
             // `r` after a run: the same scans again with another strategy. It is offered only
-            // without an events file, a trace or a JSON summary (`ReportOptions.rerunRefusal`), which
-            // hold one run; the metrics file goes on to describe the run now going.
+            // without an events file, a trace or a JSON summary
+            // (`SingleRunOptions.rerunRefusal`), which hold one run; the metrics file goes on to
+            // describe the run now going.
             configuration = configuration.rerun(with: strategy)
             report = RunReport(
                 format: report.format, eventsFile: nil, replay: configuration.replayCommand,

@@ -19,6 +19,22 @@ public enum FrontEnd {
             StandardError.write("sky: error: \(error.option): \(error.description)\n")
             Process.exit(ExitStatus.badInput.code)
         }
+        // ArgumentParser's scripts complete a command's own options, not those of its default
+        // subcommand: `CompletionRoot` has the run's on the root, as `sky` alone is the run.
+        if arguments.first?.hasPrefix("--generate-completion-script") == true {
+            do {
+                _ = try CompletionRoot.parseAsRoot(arguments)
+            } catch {
+                guard CompletionRoot.exitCode(for: error) == .success else {
+                    let shells = CompletionShell.allCases.map(\.rawValue).joined(separator: ", ")
+                    let problem = CompletionRoot.message(for: error).split(separator: "\n").first ?? ""
+                    StandardError.write("sky: error: \(problem) The shells are \(shells).\n")
+                    Process.exit(ExitStatus.badInput.code)
+                }
+                StandardOutput.write(CompletionRoot.fullMessage(for: error) + "\n")
+                Process.exit(ExitStatus.success.code)
+            }
+        }
         do {
             var command = try Sky.parseAsRoot(arguments)
             try command.run()
@@ -38,7 +54,8 @@ public enum FrontEnd {
                 let subcommand = Sky.subcommand(for: arguments)
                 var line = message.split(separator: "\n").first.map(String.init) ?? message
                 if line.hasPrefix("Unknown option") {
-                    line += "; the options are " + options(of: subcommand).joined(separator: " ")
+                    // After the parser's own "Did you mean '--total'?", if it has one.
+                    line += (line.hasSuffix("?") ? " The options are " : "; the options are ") + options(of: subcommand).joined(separator: " ")
                 }
                 StandardError.write("sky: error: \(line) (see '\(Sky.invocation(of: subcommand)) --help')\n")
             }
@@ -47,16 +64,8 @@ public enum FrontEnd {
         Process.exit(ExitStatus.success.code)
     }
 
-    /// Every long option of `subcommand`, read from its help text so the list cannot fall out of
-    /// date.
+    /// Every long option `subcommand` takes, as the parser holds them.
     static func options(of subcommand: any ParsableCommand.Type) -> [String] {
-        var seen: [String] = []
-        // Words of the help, without the punctuation of prose around them ("(… --quick).",
-        // "--duration:"), and with a flag pair split in two ("--verify/--no-verify").
-        for word in Sky.helpMessage(for: subcommand, columns: 10_000).split(whereSeparator: { " ,\n<>()'.:/".contains($0) })
-        where word.hasPrefix("--") && word.count > 2 && !seen.contains(String(word)) {
-            seen.append(String(word))
-        }
-        return seen
+        ParserDump.sky().command.command(named: subcommand.configuration.commandName ?? "")?.longOptions ?? []
     }
 }

@@ -23,6 +23,8 @@ struct LessonRun {
     let speed: Double?
     /// `--projector`: every part's dashboard opens in the projector's view.
     var projector = false
+    /// `--format`: with json, stdout carries only the parts' summaries, a line each.
+    var format = RunDefaults.format
 
     /// The lesson waits for the student (a prediction, Enter before each part): on a terminal,
     /// without `--no-tui`.
@@ -47,7 +49,7 @@ struct LessonRun {
             }
             say("")
             let parsed = try RunCommand.parse(arguments)
-            let request = RunRequest(scans: parsed.scans, output: parsed.output, defaults: .sky)
+            let request = RunRequest(scans: parsed.scans, output: parsed.output, single: parsed.single, defaults: .sky)
             // A lesson file's `Code:` text that the part's file lacks would mark nothing, silently.
             let source = StrategySource.of(try request.makeConfiguration())
             for text in source.missing(part.code) {
@@ -95,6 +97,7 @@ struct LessonRun {
         }
         if let speed { Self.set("--speed", to: "\(speed)", in: &arguments) }
         if headless && !arguments.contains("--no-tui") { arguments.append("--no-tui") }
+        if format == .json { Self.set("--format", to: format.rawValue, in: &arguments) }
         if projector && !headless && !arguments.contains("--projector") { arguments.append("--projector") }
         return arguments
     }
@@ -123,7 +126,11 @@ struct LessonRun {
         return LessonStage(title: title, next: "part \(next.number), \(next.name)", nextBrief: "part \(next.number)", code: part.code)
     }
 
+    /// The lesson's own text: on stdout, or on stderr beside the parts' JSON summaries.
     private func say(_ text: String, newline: Bool = true) {
-        StandardOutput.write(text + (newline ? "\n" : ""))
+        switch format {
+        case .text: StandardOutput.write(text + (newline ? "\n" : ""))
+        case .json: StandardError.write(text + (newline ? "\n" : ""))
+        }
     }
 }

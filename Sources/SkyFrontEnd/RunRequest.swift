@@ -10,6 +10,7 @@ import SkyTUI
 struct RunRequest {
     let scans: RunOptions
     let output: ReportOptions
+    let single: SingleRunOptions
     /// `sky`'s or `sky soak`'s.
     let defaults: RunDefaults
 
@@ -28,16 +29,16 @@ struct RunRequest {
         let configuration = try makeConfiguration()
         if let problem = configuration.problem { throw ValidationError(problem.description) }
         if let problem = RunResources.problem(
-            streamedOutputs: [output.events, output.trace].compactMap { $0 }.count, metricsFile: output.metricsFile != nil) {
+            streamedOutputs: [single.events, single.trace].compactMap { $0 }.count, metricsFile: single.metricsFile != nil) {
             StandardError.write("sky: error: \(problem)\n")
             throw ExitStatus.noResources.exitCode
         }
         // Every output is opened before the run, so a bad path is a usage error rather than a lost
         // run; and none is emptied until all have opened, so a refused run leaves each as it was.
-        let eventsClaim = try Self.claim("--events", output.events, file: "events")
+        let eventsClaim = try Self.claim("--events", single.events, file: "events")
         let traceClaim: OutputClaim?
         do {
-            traceClaim = try Self.claim("--trace", output.trace, file: "trace")
+            traceClaim = try Self.claim("--trace", single.trace, file: "trace")
         } catch {
             eventsClaim?.release()
             throw error
@@ -45,14 +46,14 @@ struct RunRequest {
         // The metrics file is replaced at each write, so its hold on the path is a lock beside it.
         let metricsLock: MetricsLock?
         do {
-            metricsLock = try output.metricsFile.map { path throws(StreamedFile.OpenError) in try MetricsLock(metricsFile: path) }
+            metricsLock = try single.metricsFile.map { path throws(StreamedFile.OpenError) in try MetricsLock(metricsFile: path) }
         } catch {
             eventsClaim?.release()
             traceClaim?.release()
             throw ValidationError("--metrics-file: \(error)")
         }
         defer { metricsLock?.release() }
-        let metrics = output.metricsFile.map(MetricsFile.init(path:))
+        let metrics = single.metricsFile.map(MetricsFile.init(path:))
         if let metrics {
             // Written once before the run, for the same reason: the last thing that may refuse it.
             do {
@@ -70,19 +71,19 @@ struct RunRequest {
         let traceFile = traceClaim.map { TraceFile(claim: $0, configuration: configuration) }
         var report = RunReport(
             format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
-            reportEvery: output.reportEvery, traceFile: traceFile)
+            reportEvery: single.reportEvery, traceFile: traceFile)
         report.lessonRecord = record
         report.verdict = lesson == nil
         // A soak is the operator's run, even with --no-verify; a lesson never is.
         report.view = lesson != nil ? .teaching : defaults.verify ? .soak : nil
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let info = RunInfo(
-                cores: Cores.active, counters: output.counters, rerunRefusal: output.rerunRefusal, lesson: lesson,
+                cores: Cores.active, counters: single.counters, rerunRefusal: single.rerunRefusal(format: output.format), lesson: lesson,
                 soak: report.view == .soak ? SoakInfo(host: HostDescription.currentName) : nil)
             let dashboard = DashboardRun(
                 configuration: configuration, report: report, info: info,
-                colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: output.explain,
-                projector: output.projector)
+                colors: !output.noColor && !Terminal.noColorRequested, exitOnDone: output.exitOnDone, explain: single.explain,
+                projector: single.projector)
             if let outcome = dashboard.execute() { return (outcome.status, outcome.goesOn, configuration) }
             StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); running headless\n")
         }

@@ -94,7 +94,7 @@ struct BenchTests {
     @Test("Bad input: one line naming the flag and what it accepts, exit status 64", arguments: [
         (["bench", "--rounds", "2"], "--rounds", "from 3 to 50"),
         (["bench", "--format", "xml"], "--format", "'text' or 'json'"),
-        (["bench", "--total", "5"], "--total", "the options are --quick --format --save --baseline --fail-on-regression --rounds --version --help (see 'sky bench --help')"),
+        (["bench", "--total", "5"], "--total", "the options are --quick --rounds --format --save --baseline --fail-on-regression --version --help (see 'sky bench --help')"),
     ])
     func badInput(arguments: [String], flag: String, accepted: String) throws {
         let outcome = try SkyBinary.run(arguments)

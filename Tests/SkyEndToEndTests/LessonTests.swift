@@ -52,6 +52,25 @@ struct LessonTests {
         #expect(lesson.stdout.hasPrefix("Lesson 1: "), "\(lesson.stdout)")
     }
 
+    @Test("--format json prints each part's summary as a line of JSON, the lesson's text on stderr")
+    func json() throws {
+        let lesson = try SkyBinary.run(["lesson", "9", "--format", "json", "--work", "100"])
+        #expect(lesson.status == 0, "\(lesson.stderr)")
+        #expect(lesson.stderr.hasPrefix("Lesson 9: "), "\(lesson.stderr)")
+        let parts = try #require(lesson.stderr.firstMatch(of: /Part 1 of (\d+)/).flatMap { Int($0.1) })
+        let lines = lesson.stdout.split(separator: "\n")
+        #expect(lines.count == parts, "\(lesson.stdout)")
+        for line in lines {
+            let summary = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(summary["completed"] != nil)
+        }
+        for refused in [["--handout"], ["--projector"]] {
+            let outcome = try SkyBinary.run(["lesson", "9", "--format", "json"] + refused)
+            #expect(outcome.status == 64)
+            #expect(outcome.stderr.contains("--format json"), "\(outcome.stderr)")
+        }
+    }
+
     @Test("A full stdout ends a lesson at the first part that lost its output: one line on stderr, exit 74")
     func fullStdout() throws {
         let lesson = try SkyBinary.shell("\"$SKY\" lesson 1 --no-tui --work 100 > /dev/full")

@@ -49,6 +49,28 @@ struct ReplayTests {
         #expect(Self.summaryLines(replayed.stdout) == recorded.summary)
     }
 
+    @Test("--format json prints one JSON document: the summary the recorded run printed")
+    func json() throws {
+        let events = SkyBinary.temporaryPath("json.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let arguments = ["--total", "12", "--batch", "3", "--seed", "5", "--work", "2000", "--failure-rate", "0.3", "--format", "json"]
+        let run = try SkyBinary.run(arguments + ["--no-tui", "--events", events])
+        #expect(run.status == 0, "\(run.stderr)")
+        let replayed = try SkyBinary.run(["replay", events, "--no-tui", "--format", "json"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.split(separator: "\n").count == 1, "\(replayed.stdout)")
+        let live = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let played = try #require(try JSONSerialization.jsonObject(with: Data(replayed.stdout.utf8)) as? [String: Any])
+        for key in ["total", "batch", "seed", "scheduled", "completed", "failed", "cancelled", "checksum"] {
+            #expect(played[key] != nil, "no \(key)")
+            #expect("\(played[key] ?? "")" == "\(live[key] ?? "")", "\(key)")
+        }
+        let failed = { (summary: [String: Any]) in Set((summary["errors"] as? [[String: Any]] ?? []).map { "\($0["scan"] ?? "")" }) }
+        #expect(failed(played) == failed(live) && failed(played).count == played["failed"] as? Int)
+        #expect((played["failed"] as? Int ?? 0) > 0)
+        #expect((played["verdict"] as? [String: Any])?["result"] as? String == "pass")
+    }
+
     /// A recording to break, as lines.
     static func lines() throws -> (path: String, lines: [String]) {
         let recorded = try record(["--total", "12", "--batch", "3", "--seed", "3", "--work", "2000"], name: "broken.jsonl")

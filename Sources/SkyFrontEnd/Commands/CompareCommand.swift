@@ -49,6 +49,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var scans: RunOptions
     @OptionGroup var output: ReportOptions
+    /// Taken only to be refused by name, and so left out of the help and the completions.
+    @OptionGroup(visibility: .private) var single: SingleRunOptions
 
     func validate() throws {
         guard settings.count >= 2 else {
@@ -68,8 +70,8 @@ struct CompareCommand: ParsableCommand {
             throw ValidationError("--errors: the names choose each run's error mode; leave it out, or compare strategies under it")
         }
         let given = [
-            output.events != nil, output.trace != nil, output.metricsFile != nil, output.reportEvery != nil, output.explain,
-            output.projector, output.counters != RunDefaults.counters,
+            single.events != nil, single.trace != nil, single.metricsFile != nil, single.reportEvery != nil, single.explain,
+            single.projector, single.counters != RunDefaults.counters,
         ]
         if let flag = zip(Self.singleRunOptions, given).first(where: \.1)?.0 {
             throw ValidationError(
@@ -78,7 +80,7 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        let shared = try RunRequest(scans: scans, output: output, defaults: .sky).makeConfiguration()
+        let shared = try RunRequest(scans: scans, output: output, single: single, defaults: .sky).makeConfiguration()
         let plan = try ComparisonPlan(settings: settings, shared: shared)
         if !output.noTUI && Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
             let dashboard = DashboardComparison(

@@ -26,6 +26,8 @@ struct LessonCommand: ParsableCommand {
                 sky lesson 2 --speed 0.5
               A one-page handout for the class, in Markdown:
                 sky lesson 2 --handout > lesson-2.md
+              Each part's JSON summary, a line each, for a script:
+                sky lesson 9 --format json --work 20000 > parts.jsonl
 
             \(ExitStatus.helpBlock(for: .lesson))
             """,
@@ -59,9 +61,21 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Print the lesson as a one-page Markdown handout (the predictions, the commands, room for answers) and run nothing.")
     var handout = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Summary format: text, or json for each part's summary as one JSON object a line on stdout (JSON Lines), the lesson's own text on stderr; json runs every part headless, as --no-tui (default \(RunDefaults.format.rawValue)).",
+            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
+        transform: { try OutputFormat(parsing: $0) })
+    var format: OutputFormat = RunDefaults.format
+
     func validate() throws {
         if handout && number == nil { throw ValidationError("--handout needs a lesson's number: \(Self.numbers) ('sky lesson' lists them)") }
         if handout && noTUI { throw ValidationError("--handout runs nothing, so --no-tui has nothing to do: give one or the other") }
+        if handout && format == .json { throw ValidationError("--format json: --handout runs nothing, so there is no summary to print: give one or the other") }
+        if projector && format == .json {
+            throw ValidationError("--format json runs every part headless, so --projector has no dashboard to show: give one or the other")
+        }
     }
 
     func run() throws {
@@ -81,7 +95,7 @@ struct LessonCommand: ParsableCommand {
             }
             return
         }
-        throw try LessonRun(lesson: lesson, headless: noTUI, work: work, speed: speed, projector: projector).execute().exitCode
+        throw try LessonRun(lesson: lesson, headless: noTUI || format == .json, work: work, speed: speed, projector: projector, format: format).execute().exitCode
     }
 
     /// A lesson's number, right-aligned under the widest.

@@ -32,6 +32,8 @@ struct ReplayCommand: ParsableCommand {
                 sky replay run.jsonl --speed 0.25
               The recorded run's summary, at once:
                 sky replay run.jsonl --no-tui
+              The same as one JSON object, as the run's --format json printed it:
+                sky replay run.jsonl --no-tui --format json
 
             \(ExitStatus.helpBlock(for: .replay))
             """,
@@ -40,7 +42,7 @@ struct ReplayCommand: ParsableCommand {
     /// `--speed`: from a hundredth of the recorded pace to a hundred times it.
     static let speedRange = 0.01...100.0
 
-    @Argument(help: ArgumentHelp("An events file written by sky --events.", valueName: "file"))
+    @Argument(help: ArgumentHelp("An events file written by sky --events.", valueName: "file"), completion: .file())
     var file: String
 
     @Option(
@@ -58,6 +60,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
     var explain = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The summary's format: text, or json for one object on stdout, as the run's --format json prints it (default \(RunDefaults.format.rawValue)).",
+            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
+        transform: { try OutputFormat(parsing: $0) })
+    var format: OutputFormat = RunDefaults.format
+
     func run() throws {
         // The first reading checks every line and gives the summary, before anything is drawn.
         let recording = try Self.read(file)
@@ -70,7 +80,7 @@ struct ReplayCommand: ParsableCommand {
                 StandardError.write("sky: this terminal cannot show the dashboard (TERM=\(Terminal.type)); printing the summary\n")
             }
         }
-        throw Self.printSummary(recording.summary).exitCode
+        throw Self.printSummary(recording.summary, format: format).exitCode
     }
 
     /// A recording read through: its configuration, the cores it had, and its summary.
@@ -141,12 +151,15 @@ struct ReplayCommand: ParsableCommand {
             return .badData
         }
         if let signal = watched.signal { return ExitStatus(stoppedBy: signal) }
-        return Self.printSummary(watched.summary)
+        return Self.printSummary(watched.summary, format: format)
     }
 
-    /// The recorded run's summary on stdout.
-    private static func printSummary(_ summary: RunSummary) -> ExitStatus {
-        let text = TextSummary.format(summary, replay: summary.configuration.replayCommand)
+    /// The recorded run's summary on stdout; as JSON, with the status the replay exits with.
+    private static func printSummary(_ summary: RunSummary, format: OutputFormat) -> ExitStatus {
+        let text = switch format {
+        case .text: TextSummary.format(summary, replay: summary.configuration.replayCommand)
+        case .json: JSONSummary(summary, exitStatus: ExitStatus.success.code).encoded()
+        }
         if StandardOutput.write(text + "\n") { return .success }
         guard let failure = StandardOutput.failure else { return .brokenPipe }
         StandardError.write("sky: error: could not write to stdout (\(failure)): the summary is lost\n")

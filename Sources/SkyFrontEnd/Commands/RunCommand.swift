@@ -5,7 +5,7 @@ import SkyTUI
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Simulate a satellite scanning deep space, with Swift structured concurrency.",
+        abstract: abstract,
         // The run is the default subcommand, so its name is optional.
         usage: "sky [run] <options>",
         discussion: """
@@ -64,11 +64,27 @@ struct RunCommand: ParsableCommand {
               Measure Sky against C, across the cores, and its own overhead:
                 sky bench
 
+            \(Self.subcommandsBlock)
+
             \(Self.keysBlock)
 
             \(ExitStatus.helpBlock(for: .run))
             """,
         helpNames: Sky.subcommandHelpNames)
+
+    static let abstract = "Simulate a satellite scanning deep space, with Swift structured concurrency."
+
+    /// Sky's subcommands, as the root lists them: `sky --help` is this command's help, and `sky help`
+    /// is not where a user looks first.
+    private static var subcommandsBlock: String {
+        // This command's own configuration is being made: its abstract is read from above.
+        let rows = Sky.configuration.subcommands.map { command in
+            command == RunCommand.self
+                ? HelpBlock.Row(term: "run", text: "(default) " + abstract)
+                : HelpBlock.Row(term: command.configuration.commandName ?? "", text: command.configuration.abstract)
+        }
+        return HelpBlock.render(title: "Subcommands ('sky NAME --help' for each):", rows)
+    }
 
     /// The dashboard's keys, as the help overlay lists them.
     private static var keysBlock: String {
@@ -78,8 +94,9 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var scans: RunOptions
     @OptionGroup var output: ReportOptions
+    @OptionGroup var single: SingleRunOptions
 
     func run() throws {
-        try RunRequest(scans: scans, output: output, defaults: .sky).execute()
+        try RunRequest(scans: scans, output: output, single: single, defaults: .sky).execute()
     }
 }

@@ -11,8 +11,8 @@ struct Sky: ParsableCommand {
         version: SkyVersion.current,
         subcommands: [RunCommand.self, LessonCommand.self, SoakCommand.self, BenchCommand.self, ReplayCommand.self, CompareCommand.self, FleetCommand.self],
         defaultSubcommand: RunCommand.self,
-        // None here, so `sky --help` falls through to the run and shows its options; the list of
-        // subcommands is `sky help`.
+        // None here, so `sky --help` falls through to the run and shows its options, and the
+        // subcommands, which the run's help lists (as `sky help` does).
         helpNames: [])
 
     /// `-h` and `--help`, which each subcommand names for itself: a command without help names

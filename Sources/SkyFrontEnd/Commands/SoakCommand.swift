@@ -39,8 +39,9 @@ struct SoakCommand: ParsableCommand {
 
     @OptionGroup var scans: RunOptions
     @OptionGroup var output: ReportOptions
+    @OptionGroup var single: SingleRunOptions
 
     func run() throws {
-        try RunRequest(scans: scans, output: output, defaults: .soak).execute()
+        try RunRequest(scans: scans, output: output, single: single, defaults: .soak).execute()
     }
 }

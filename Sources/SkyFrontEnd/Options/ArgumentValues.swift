@@ -96,9 +96,15 @@ extension ArgumentValue {
     static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String) throws -> Choice
     where Choice.RawValue == String {
         guard let value = Choice(rawValue: text.lowercased()) else {
-            throw ValidationError("must be one of " + Choice.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+            throw ValidationError("must be one of " + names(of: Choice.self).map { "'\($0)'" }.joined(separator: ", "))
         }
         return value
+    }
+
+    /// The names an option of `Choice` takes, in the enumeration's order: for its value name in
+    /// help, its completions and its error.
+    static func names<Choice: RawRepresentable & CaseIterable>(of _: Choice.Type) -> [String] where Choice.RawValue == String {
+        Choice.allCases.map(\.rawValue)
     }
 
     /// `--speed`: a fraction of full speed, `0.25` or `25%`.
@@ -121,23 +127,48 @@ extension ArgumentValue {
         return value
     }
 
-    /// A time such as `2s`, `500ms`, `1.5m` or `8h`; a bare number is seconds.
+    /// The units a time is written in, largest first, each with its length in microseconds.
+    static let timeUnits: [(suffix: String, microseconds: Int64)] = [
+        ("d", 86_400_000_000), ("h", 3_600_000_000), ("m", 60_000_000), ("s", 1_000_000), ("ms", 1000), ("us", 1), ("µs", 1),
+    ]
+
+    /// A time such as `2s`, `500ms`, `1.5m`, `8h`, `2d`, `500us` or several units from the largest
+    /// down, `1h30m` or `1m30s`; a bare number is seconds.
     static func duration(_ text: String, in range: ClosedRange<Duration>) throws -> Duration {
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let lowered = text.lowercased()
-        let (number, scale) = units.first { lowered.hasSuffix($0.suffix) }
-            .map { (String(lowered.dropLast($0.suffix.count)), $0.seconds) } ?? (lowered, 1)
-        let upper = range.upperBound.components.seconds
-        guard let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(upper),
-            range.contains(.milliseconds(Int64((value * scale * 1000).rounded())))
+        let upper = range.upperBound / .microseconds(1)
+        guard let microseconds = Self.microseconds(in: text), microseconds.isFinite, microseconds <= upper,
+            range.contains(.microseconds(Int64(microseconds.rounded())))
         else {
             let lower = range.lowerBound == .zero ? "0" : Self.text(range.lowerBound)
             // Only examples the option takes.
             let examples = [Duration.milliseconds(500), .seconds(2), .seconds(600), .seconds(8 * 3600)].filter(range.contains).map { Self.text($0) }
             let listed = examples.dropLast().joined(separator: ", ") + (examples.count > 1 ? " or " : "") + (examples.last ?? "")
-            throw ValidationError("must be a time from \(lower) to \(Self.text(range.upperBound)), e.g. \(listed)")
+            let units = RunConfiguration.list(timeUnits.map(\.suffix).filter { $0 != "µs" })
+            throw ValidationError(
+                "must be a time from \(lower) to \(Self.text(range.upperBound)): a number and a unit (\(units)), or several from the largest down as 1m30s; e.g. \(listed)")
         }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
+        return .microseconds(Int64(microseconds.rounded()))
+    }
+
+    /// `text` in microseconds: a bare number of seconds, or numbers each with a unit of
+    /// `timeUnits`, every unit smaller than the one before; `nil` if it is neither.
+    private static func microseconds(in text: String) -> Double? {
+        var rest = Substring(text.lowercased())
+        let isNumeral = { (character: Character) in character.isASCII && (character.isNumber || character == ".") }
+        if !rest.isEmpty && rest.allSatisfy(isNumeral) { return Double(rest).map { $0 * 1_000_000 } }
+        var total = 0.0
+        var previous = Int64.max
+        while !rest.isEmpty {
+            let number = rest.prefix(while: isNumeral)
+            rest = rest.dropFirst(number.count)
+            let unit = rest.prefix { !isNumeral($0) }
+            rest = rest.dropFirst(unit.count)
+            guard let value = Double(number), let length = timeUnits.first(where: { $0.suffix == unit })?.microseconds, length < previous
+            else { return nil }
+            total += value * Double(length)
+            previous = length
+        }
+        return text.isEmpty ? nil : total
     }
 }
 

@@ -1,16 +1,8 @@
 import ArgumentParser
-import SkyReport
-import SkyTUI
 
-/// The options that decide how a run is shown and reported, shared by `sky` and `sky soak`.
+/// How a run or a comparison is shown and its summary printed, shared by `sky`, `sky soak` and
+/// `sky compare`. What only a single run has is `SingleRunOptions`.
 struct ReportOptions: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "Where the dashboard's running and finished counts come from: via-actor (the actor's book, which waits for a thread) or direct (counted by each child as it ends); each figure is tagged actor or children (default \(RunDefaults.counters.rawValue)).",
-            valueName: "via-actor|direct"),
-        transform: { try ArgumentValue.choice($0) })
-    var counters: CounterSource = RunDefaults.counters
-
     @Flag(name: .customLong("no-tui"), help: "Print status lines instead of the dashboard (also when stdout is not a terminal).")
     var noTUI = false
 
@@ -20,76 +12,11 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .customLong("exit-on-done"), help: "Leave the dashboard when the run ends instead of waiting for a key.")
     var exitOnDone = false
 
-    @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
-    var explain = false
-
-    @Flag(help: "Open the dashboard in the projector's view: scans, slots over time and explain, in large blocks (p switches).")
-    var projector = false
-
     @Option(
         help: ArgumentHelp(
             "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).",
-            valueName: "text|json"),
+            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
         transform: { try OutputFormat(parsing: $0) })
     var format: OutputFormat = RunDefaults.format
-
-    @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"))
-    var events: String?
-
-    @Option(help: ArgumentHelp("Write the run to this file as a Chrome trace, for ui.perfetto.dev or chrome://tracing.", valueName: "file"))
-    var trace: String?
-
-    @Option(
-        name: .customLong("report-every"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Without the dashboard: an interval line this often, e.g. 10s (text, or JSON Lines with --format json).",
-            valueName: "time"),
-        transform: { try ArgumentValue.duration($0, in: RunWatch.intervalRange) })
-    var reportEvery: Duration?
-
-    @Option(
-        name: .customLong("metrics-file"),
-        help: ArgumentHelp(
-            "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
-            valueName: "path"))
-    var metricsFile: String?
-
-    /// Why the dashboard's `r` may not run the scans again: these outputs promise one run (one
-    /// JSON document; an events file that replays one run; a trace of one run).
-    var rerunRefusal: String? {
-        if events != nil { return "--events keeps one run" }
-        if trace != nil { return "--trace keeps one run" }
-        if format == .json { return "--format json prints one summary" }
-        return nil
-    }
-
-    /// Refuses, before anything is opened, an output path that writing to would damage: each one
-    /// is checked for what it names, then against the outputs before it.
-    func validate() throws {
-        var earlier: [(flag: String, path: String)] = []
-        for (flag, path, check) in [
-            ("--events", events, OutputPath.checkStreamable),
-            ("--trace", trace, OutputPath.checkStreamable),
-            ("--metrics-file", metricsFile, OutputPath.checkReplaceable),
-        ] {
-            guard let path else { continue }
-            try refuse(flag) {
-                try check(path)
-                for other in earlier { try OutputPath.checkDistinct(path, from: other.path, otherName: other.flag) }
-                // The summary and the progress lines go to stdout: a file they share would be garbled.
-                try OutputPath.checkNotStandardOutput(path)
-            }
-            earlier.append((flag, path))
-        }
-    }
-
-    /// Bad input naming `flag`, if `check` refuses its path.
-    private func refuse(_ flag: String, _ check: () throws -> Void) throws {
-        do {
-            try check()
-        } catch {
-            throw ValidationError("\(flag): \(error)")
-        }
-    }
 }

@@ -81,14 +81,17 @@ struct RunOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "How scans reach the pool: \(RunConfiguration.list(ScanStrategy.allCases.map { "\($0.rawValue) (\($0.summary))" })) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: ScanStrategy.allCases.map(\.rawValue).joined(separator: "|")),
+            valueName: ArgumentValue.names(of: ScanStrategy.self).joined(separator: "|")),
+        // Read when the parser reads the options, after `OwnStrategy.add`: a package's own strategies too.
+        completion: .list(ArgumentValue.names(of: ScanStrategy.self)),
         transform: { try ArgumentValue.choice($0) })
     var strategy: ScanStrategy = RunDefaults.strategy
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of the task group, which cancels the rest, or out of the serial loop, after which no scan starts; not with stream; exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; batched only) (default \(RunDefaults.errors.rawValue)).",
-            valueName: "result|throw|collect"),
+            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of what runs the scans: with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(Self.takers(of: .errorsCollect))) (default \(RunDefaults.errors.rawValue)).",
+            valueName: ArgumentValue.names(of: ErrorMode.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: ErrorMode.self)),
         transform: { try ArgumentValue.choice($0) })
     var errors: ErrorMode = RunDefaults.errors
 
@@ -102,7 +105,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("With --strategy \(RunConfiguration.list(StrategyOption.spacing.strategies.map(\.rawValue))): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
+        help: ArgumentHelp("With --strategy \(Self.takers(of: .spacing)): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
         transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
     var spacing: Duration = RunDefaults.spacing
 
@@ -127,36 +130,43 @@ struct RunOptions: ParsableArguments {
         name: .customLong("cancel-check"),
         help: ArgumentHelp(
             "How each sweep checks for cancellation between its chunks: flag (reads Task.isCancelled, keeps nothing), throw (try Task.checkCancellation(): the CancellationError takes the lines swept with it), partial (reads Task.isCancelled and hands back the lines swept so far) or handler (reads a stop flag that withTaskCancellationHandler's handler raises at the cancel) (default \(RunDefaults.cancelCheck.rawValue)).",
-            valueName: "flag|throw|partial|handler"),
+            valueName: ArgumentValue.names(of: CancelCheck.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: CancelCheck.self)),
         transform: { try ArgumentValue.choice($0) })
     var cancelCheck: CancelCheck = RunDefaults.cancelCheck
 
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Stop taking results after this many (not with --duration): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
+            "Stop taking results after this many (not with --duration, nor --strategy \(RunConfiguration.list(ScanStrategy.allCases.filter { !$0.takes.contains(.take) }.map(\.rawValue)))): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
             valueName: "n"),
         transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
     var take: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy unbounded, batched, discarding or stream.",
-            valueName: "racy|safe"),
+            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy \(Self.takers(of: .catalogue)).",
+            valueName: ArgumentValue.names(of: CatalogueMode.self).joined(separator: "|")),
+        completion: .list(ArgumentValue.names(of: CatalogueMode.self)),
         transform: { try ArgumentValue.choice($0) })
     var catalogue: CatalogueMode?
 
     @Flag(
         name: .customLong("task-bag"),
-        help: "With --strategy unstructured: keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
+        help: "With --strategy \(Self.takers(of: .taskBag)): keep the tasks in a bag that cancels them when it is torn down, so they stop with the loop that started them.")
     var taskBag = false
 
     @Flag(
-        help: "With --strategy unstructured: start each scan in a Task.detached {} rather than a Task {}, so it inherits none of the loop's task-local values, such as the run's label.")
+        help: "With --strategy \(Self.takers(of: .detached)): start each scan in a Task.detached {} rather than a Task {}, so it inherits none of the loop's task-local values, such as the run's label.")
     var detached = false
 
     @Flag(
         name: .customLong("no-yield"),
         help: "Scans never yield their thread (they still check for cancellation): CPU-bound children fill the pool, and the actor's counters wait behind them.")
     var noYield = false
+
+    /// The strategies that take `option`, as help names them: `serial or actor-queue`.
+    private static func takers(of option: StrategyOption) -> String {
+        RunConfiguration.list(option.strategies.map(\.rawValue))
+    }
 }
