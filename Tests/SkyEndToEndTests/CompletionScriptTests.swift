@@ -52,7 +52,7 @@ struct CompletionScriptTests {
         #expect(try Self.bash(["sky", "soak", "--dur"]) == ["--duration"])
         // sky compare refuses a single run's options, so they are not offered.
         #expect(try Self.bash(["sky", "compare", "--ev"]).isEmpty)
-        #expect(try Self.bash(["sky", "fleet", "--"]) == ["--format", "--version", "--help"])
+        #expect(try Self.bash(["sky", "fleet", "--"]) == ["--format", "--expect", "--expect-hosts", "--version", "--help"])
     }
 
     @Test("bash offers file names for the path options and sky replay's file")
