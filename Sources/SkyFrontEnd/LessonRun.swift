@@ -91,7 +91,9 @@ struct LessonRun {
                 let given = Self.value(of: "--cancel-after", in: part.arguments),
                 let cancel = try? ArgumentValue.duration(given, in: RunConfiguration.durationRange)
             {
-                let scaled = max(.milliseconds(1), min(cancel, cancel * (Double(work) / Double(own))))
+                // To the millisecond, as the lesson wrote it.
+                let milliseconds = (min(cancel, cancel * (Double(work) / Double(own))) / .milliseconds(1)).rounded()
+                let scaled = Duration.milliseconds(max(1, Int64(milliseconds)))
                 Self.set("--cancel-after", to: ArgumentValue.text(scaled), in: &arguments)
             }
         }

@@ -6,7 +6,7 @@ extension RunConfiguration {
     var replayCommand: String {
         var words = ["sky"]
         if let total { words += ["--total", "\(total)"] }
-        if let duration { words += ["--duration", "\(Int((duration / .milliseconds(1)).rounded()))ms"] }
+        if let duration { words += ["--duration", ArgumentValue.text(duration)] }
         // A strategy that sets its own width (serial: one; async-let: a pair; unbounded: all) takes no --batch.
         if strategy.usesBatch { words += ["--batch", "\(batch)"] }
         words += ["--seed", "\(seed)"]
@@ -18,10 +18,10 @@ extension RunConfiguration {
         if errors != RunDefaults.errors { words += ["--errors", errors.rawValue] }
         if speed != RunDefaults.speed { words += ["--speed", "\(speed)"] }
         if !yields { words.append("--no-yield") }
-        if spacing != RunDefaults.spacing { words += ["--spacing", "\(Int((spacing / .milliseconds(1)).rounded()))ms"] }
+        if spacing != RunDefaults.spacing { words += ["--spacing", ArgumentValue.text(spacing)] }
         if verify != RunDefaults.sky.verify { words.append(verify ? "--verify" : "--no-verify") }
         if corruptionRate != RunDefaults.corruptionRate { words += ["--inject-corruption", "\(corruptionRate)"] }
-        if let cancelAfter { words += ["--cancel-after", "\(Int((cancelAfter / .milliseconds(1)).rounded()))ms"] }
+        if let cancelAfter { words += ["--cancel-after", ArgumentValue.text(cancelAfter)] }
         if ignoreCancellationRate != RunDefaults.ignoreCancellationRate { words += ["--ignore-cancellation", "\(ignoreCancellationRate)"] }
         if let take { words += ["--take", "\(take)"] }
         if taskBag { words.append("--task-bag") }

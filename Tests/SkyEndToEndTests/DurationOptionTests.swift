@@ -16,6 +16,13 @@ struct DurationOptionTests {
         #expect(summary["duration_seconds"] as? Double == seconds)
     }
 
+    @Test("The summary's replay line writes a time as one would type it, from hours down")
+    func replayLine() throws {
+        let outcome = try SkyBinary.run(["--duration", "1h30m", "--total", "1", "--work", "0", "--failure-rate", "0", "--no-tui"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("replay: sky --total 1 --duration 1h30m "), "\(outcome.stdout)")
+    }
+
     @Test("sky soak takes a compound time too")
     func soak() throws {
         let outcome = try SkyBinary.run(["soak", "--duration", "1m30s", "--total", "1", "--batch", "1", "--work", "0", "--format", "json"])

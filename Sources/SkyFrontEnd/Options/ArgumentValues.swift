@@ -173,12 +173,19 @@ extension ArgumentValue {
 }
 
 extension ArgumentValue {
-    /// A time as the options take it, in the largest unit that writes it whole: `10m`, `90s`.
+    /// A time as the options take it, from hours down: `10m`, `1m30s`, `1s500ms`, `168h`.
     static func text(_ duration: Duration) -> String {
-        let milliseconds = Int64((duration / .milliseconds(1)).rounded())
-        let units: [(suffix: String, milliseconds: Int64)] = [("h", 3_600_000), ("m", 60_000), ("s", 1000)]
-        let unit = units.first { milliseconds > 0 && milliseconds % $0.milliseconds == 0 } ?? ("ms", 1)
-        return "\(milliseconds / unit.milliseconds)\(unit.suffix)"
+        var rest = Int64((duration / .microseconds(1)).rounded())
+        guard rest > 0 else { return "0ms" }
+        let units: [(suffix: String, microseconds: Int64)] = [
+            ("h", 3_600_000_000), ("m", 60_000_000), ("s", 1_000_000), ("ms", 1000), ("us", 1),
+        ]
+        var text = ""
+        for unit in units where rest >= unit.microseconds {
+            text += "\(rest / unit.microseconds)\(unit.suffix)"
+            rest %= unit.microseconds
+        }
+        return text
     }
 
     /// A fraction as the options take it: `0.1`, and `0` rather than `0.0`.
