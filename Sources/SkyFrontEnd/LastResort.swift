@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import SkyCore
 import SkyReport
 import SkyTerminal
@@ -40,7 +41,8 @@ enum LastResort {
         if let (file, reading) = metrics.withLock({ $0 }) {
             var ended = reading
             ended.exitStatus = status
-            ended.passing = false
+            ended.ended = Date()
+            ended.verdict = ended.verdict.told(by: ExitStatus(stoppedBy: signal))
             try? file.write(ended)
         }
         if writesWithoutBlocking(2) {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import SkyCore
 import SkyReport
 
@@ -43,11 +44,13 @@ struct RunReport {
     func finish(
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
     ) -> ExitStatus {
+        let ended = Date()
         var observations = observations
         // Should closing the files hang (an events FIFO whose reader never reads), a signal's last
         // words give the metrics file the run's final counts.
         if let metricsFile {
-            LastResort.remember(RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, passing: false), in: metricsFile)
+            let sofar = Verdict.sofar(summary.snapshot, observations: observations).result
+            LastResort.remember(RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, verdict: sofar), in: metricsFile)
         }
         if let eventsFile {
             if summary.notStarted > 0 {
@@ -71,9 +74,11 @@ struct RunReport {
         func writeMetrics() -> Bool {
             guard let metricsFile else { return true }
             var reading = RunWatch.reading(
-                summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed && status == .success)
+                summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, verdict: judged.result.told(by: status))
+            reading.ended = ended
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
+            reading.traceDropped = observations.trace?.dropped
             reading.host = observations.host
             reading.hostSteal = observations.hostSteal
             do {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SkyCore
 import SkyHost
 import SkyReport
@@ -53,12 +54,12 @@ struct RunRequest {
             throw ValidationError("--metrics-file: \(error)")
         }
         defer { metricsLock?.release() }
-        let metrics = single.metricsFile.map(MetricsFile.init(path:))
+        let metrics = single.metricsFile.map { MetricsFile(path: $0, host: .current(), started: Date()) }
         if let metrics {
             // Written once before the run, for the same reason: the last thing that may refuse it.
             do {
                 let before = ScanSnapshot(configuration: configuration)
-                let reading = RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed)
+                let reading = RunWatch.reading(before, elapsed: .zero, verdict: Verdict.sofar(before, observations: RunObservations()).result)
                 try metrics.write(reading)
                 LastResort.remember(reading, in: metrics)
             } catch {

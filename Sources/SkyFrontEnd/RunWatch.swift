@@ -189,9 +189,9 @@ struct RunWatch {
     private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
         var reading = Self.reading(
-            snapshot, elapsed: elapsed, cores: cores, passing: Verdict.sofar(snapshot, observations: sofar()).passed)
+            snapshot, elapsed: elapsed, cores: cores, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
         reading.throttled = recorder.throttle.warning?.active ?? false
-        reading.eventsDropped = report.eventsFile?.dropped ?? 0
+        (reading.eventsDropped, reading.traceDropped) = report.dropped
         if reportsHost, var figures {
             // The counts since the start, as a Prometheus counter is.
             figures.throttle = host.throttleSinceStart
@@ -209,10 +209,12 @@ struct RunWatch {
     }
 
     /// The metrics of `snapshot` as of `elapsed`, with this process's memory and descriptors.
-    static func reading(_ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, passing: Bool) -> MetricsReading {
+    static func reading(
+        _ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, verdict: Verdict.Result
+    ) -> MetricsReading {
         MetricsReading(
             snapshot: snapshot, elapsed: elapsed, cores: cores, residentBytes: ProcessFigures.residentBytes(),
             openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, exitStatus: exitStatus,
-            passing: passing)
+            verdict: verdict)
     }
 }
