@@ -40,10 +40,10 @@ struct MetricsFileTests {
         #expect(try PrometheusText.parse(unknown.render(Self.reading(.pass)))["sky_host_info{host=\"n\"}"] == 1)
     }
 
-    @Test("The verdict is a state set: its own state 1, the other two 0", arguments: [Verdict.Result.pass, .fail, .untrustworthy])
+    @Test("The verdict is a state set: its own state 1, the other two 0", arguments: Verdict.Result.allCases)
     func verdictStates(verdict: Verdict.Result) throws {
         let samples = try PrometheusText.parse(SoakReportTests.metricsFile("unwritten.prom").render(Self.reading(verdict)))
-        for state in [Verdict.Result.pass, .fail, .untrustworthy] {
+        for state in Verdict.Result.allCases {
             #expect(samples["sky_verdict{verdict=\"\(state.rawValue)\"}"] == (state == verdict ? 1 : 0))
         }
         #expect(samples["sky_pass"] == nil)

@@ -11,8 +11,8 @@ extension MetricsFile {
     public func render(_ reading: MetricsReading) -> String {
         var text = MetricsText()
         identify(reading, into: &text)
-        count(reading, into: &text)
-        describeRun(reading, into: &text)
+        Self.count(reading, into: &text)
+        Self.describeRun(reading, into: &text)
         if let host = reading.host { Self.describe(host, steal: reading.hostSteal, into: &text) }
         return text.text
     }
@@ -40,9 +40,8 @@ extension MetricsFile {
                 ([], MetricsText.number(lastSuccess)),
             ])
         }
-        text.metric("sky_verdict", "gauge", "1 for the verdict so far (final once sky_running is 0), 0 for the others.", [
-            Verdict.Result.pass, .fail, .untrustworthy,
-        ].map { ([("verdict", $0.rawValue)], $0 == reading.verdict ? "1" : "0") })
+        text.metric("sky_verdict", "gauge", "1 for the verdict so far (final once sky_running is 0), 0 for the others.",
+                    Verdict.Result.allCases.map { ([("verdict", $0.rawValue)], $0 == reading.verdict ? "1" : "0") })
         text.metric("sky_running", "gauge", "1 while the run goes, 0 once it has ended.", [
             ([], reading.snapshot.phase.isFinished || reading.exitStatus != nil ? "0" : "1"),
         ])
@@ -52,7 +51,7 @@ extension MetricsFile {
     }
 
     /// The scans: by outcome, their run times, their rates.
-    private func count(_ reading: MetricsReading, into text: inout MetricsText) {
+    private static func count(_ reading: MetricsReading, into text: inout MetricsText) {
         let s = reading.snapshot
         let c = s.counters
         text.metric("sky_scans_total", "counter", "Scans that reached their final state, by outcome.", [
@@ -68,7 +67,7 @@ extension MetricsFile {
     }
 
     /// The run's settings and its process.
-    private func describeRun(_ reading: MetricsReading, into text: inout MetricsText) {
+    private static func describeRun(_ reading: MetricsReading, into text: inout MetricsText) {
         let s = reading.snapshot
         text.metric("sky_batch", "gauge", "Scans allowed to run at once.", [([], "\(s.batch)")])
         text.metric("sky_cores", "gauge", "Cores the run may use.", [([], "\(reading.cores)")])

@@ -137,5 +137,4 @@ public struct MetricsFile: Sendable {
     }
 
     private static var lastError: String { String(cString: strerror(errno)) }
-
 }

@@ -14,7 +14,7 @@ public import SkyCore
 /// Every reason that applies is kept, the deciding one first. Simulated failures are part of a run
 /// and fail nothing; a throttling warning is reported beside the verdict.
 public struct Verdict: Equatable, Sendable {
-    public enum Result: String, Equatable, Sendable {
+    public enum Result: String, CaseIterable, Equatable, Sendable {
         case pass, fail, untrustworthy
     }
 
