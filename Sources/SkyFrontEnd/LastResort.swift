@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import SkyCore
 import SkyReport
 import SkyTerminal
@@ -41,7 +40,7 @@ enum LastResort {
         if let (file, reading) = metrics.withLock({ $0 }) {
             var ended = reading
             ended.exitStatus = status
-            ended.ended = Date()
+            ended.ended = .now()
             ended.verdict = ended.verdict.told(by: ExitStatus(stoppedBy: signal))
             try? file.write(ended)
         }

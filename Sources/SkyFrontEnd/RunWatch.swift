@@ -47,14 +47,16 @@ struct RunWatch {
     /// The host and this process at the run's start, and the load since then, read at most once
     /// a second: the dashboard says beside its figures when the machine is busy.
     private let loadAtStart = HostLoad.read()
-    /// When the run started and ended on the wall clock, for the summary's stamp: the end is
-    /// taken when the run ends (`close`), not when the dashboard's done screen is left.
-    private let startedAt = UTCTime.now()
+    /// When the run started and ended on the wall clock, for the summary's stamp and the metrics:
+    /// the start is the report's; the end is taken when the run ends (`close`), not when the
+    /// dashboard's done screen is left.
+    private let startedAt: UTCTime
     private var endedAt: UTCTime?
     private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
+        startedAt = report.started
         self.cores = cores
         printsIntervals = headless && report.reportEvery != nil
         warnsAtOnce = headless
@@ -189,7 +191,7 @@ struct RunWatch {
     private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
         var reading = Self.reading(
-            snapshot, elapsed: elapsed, cores: cores, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
+            snapshot, elapsed: elapsed, cores: cores, started: startedAt, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
         reading.throttled = recorder.throttle.warning?.active ?? false
         (reading.eventsDropped, reading.traceDropped) = report.dropped
         if reportsHost, var figures {
@@ -210,11 +212,12 @@ struct RunWatch {
 
     /// The metrics of `snapshot` as of `elapsed`, with this process's memory and descriptors.
     static func reading(
-        _ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, verdict: Verdict.Result
+        _ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, started: UTCTime, exitStatus: Int32? = nil,
+        verdict: Verdict.Result
     ) -> MetricsReading {
         MetricsReading(
             snapshot: snapshot, elapsed: elapsed, cores: cores, residentBytes: ProcessFigures.residentBytes(),
-            openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, exitStatus: exitStatus,
-            verdict: verdict)
+            openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, started: started,
+            exitStatus: exitStatus, verdict: verdict)
     }
 }

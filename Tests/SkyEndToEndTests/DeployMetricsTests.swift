@@ -9,8 +9,8 @@ import Testing
 @Suite("Assets/deploy: the dashboard and the alerts over the metrics sky writes", .serialized)
 struct DeployMetricsTests {
     /// The sample names (without labels) of the metrics files of two real soaks, and the first's
-    /// samples.
-    static func written() throws -> (names: Set<String>, faked: [String: Double]) {
+    /// samples and JSON summary.
+    static func written() throws -> (names: Set<String>, faked: [String: Double], summary: [String: Any]) {
         let files = try RunFiles()
         let host = FakeHost(cores: 4, packages: 1)
         defer { host.remove() }
@@ -23,7 +23,7 @@ struct DeployMetricsTests {
         #expect(own.status == 0, "\(own.stderr)")
         let samples = try RunFiles.samples(at: fake)
         let names = Set(try (Array(samples.keys) + Array(files.samples().keys)).map { String($0.prefix { $0 != "{" }) })
-        return (names, samples)
+        return (names, samples, try SoakCommandTests.json(try #require(faked.stdout.split(separator: "\n").last)))
     }
 
     /// Every `sky_…` name in a PromQL expression: its string literals (label values, which may
@@ -83,7 +83,7 @@ struct DeployMetricsTests {
 
     @Test("Every sky_ metric the dashboard and the alert rules name is in a real metrics file; the file names the host")
     func namesAreWritten() throws {
-        let (written, faked) = try Self.written()
+        let (written, faked, summary) = try Self.written()
         let dashboard = try Self.dashboardExpressions().reduce(into: Set<String>()) { $0.formUnion(Self.metricNames(in: $1)) }
         let rules = try Self.ruleExpressions().reduce(into: Set<String>()) { $0.formUnion(Self.metricNames(in: $1)) }
         // What the files are meant to show: not vacuous, and the reading of a real histogram.
@@ -94,6 +94,12 @@ struct DeployMetricsTests {
         #expect(rules.subtracting(written).isEmpty, "the alert rules name metrics sky does not write: \(rules.subtracting(written).sorted())")
         #expect(faked[#"sky_host_info{host="node-7",kernel="\#(FakeHost.kernel)",cpu_model="\#(FakeHost.cpuModel)"}"#] == 1)
         #expect(faked["sky_last_success_timestamp_seconds"] == faked["sky_run_end_timestamp_seconds"])
+        // The start and the end are the summary's own.
+        let utc = ISO8601DateFormatter()
+        let started = try #require((summary["started_at"] as? String).flatMap(utc.date(from:)))
+        let ended = try #require((summary["ended_at"] as? String).flatMap(utc.date(from:)))
+        #expect(faked["sky_run_start_timestamp_seconds"] == started.timeIntervalSince1970)
+        #expect(faked["sky_run_end_timestamp_seconds"] == ended.timeIntervalSince1970)
         #expect(faked["sky_dropped_events_total{file=\"trace\"}"] == 0)
     }
 

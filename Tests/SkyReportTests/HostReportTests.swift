@@ -152,7 +152,7 @@ struct HostReportTests {
         snapshot.progress.counters.scheduled = 41
         var reading = MetricsReading(
             snapshot: snapshot, elapsed: .seconds(12), cores: 2, residentBytes: 1, openDescriptors: 5, throttled: false,
-            eventsDropped: 0, exitStatus: nil, verdict: .pass)
+            eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .pass)
         reading.host = HostFigures(
             rows: [
                 CoreRow(cpu: 0, utilisation: 0.98, megahertz: 2596.1, celsius: nil, verified: 20, mismatches: 0),

@@ -61,7 +61,7 @@ struct OutputPathTests {
     static func reading() -> MetricsReading {
         MetricsReading(
             snapshot: ScanSnapshot(configuration: RunConfiguration(total: 4, batch: 2, seed: 1)), elapsed: .seconds(1), cores: 2,
-            residentBytes: 1, openDescriptors: 1, throttled: false, eventsDropped: 0, exitStatus: nil, verdict: .pass)
+            residentBytes: 1, openDescriptors: 1, throttled: false, eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .pass)
     }
 
     @Test("A metrics path that is not a regular file is refused, named, and left as it was", arguments: [

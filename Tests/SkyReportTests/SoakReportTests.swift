@@ -22,9 +22,9 @@ struct SoakReportTests {
         return snapshot
     }
 
-    /// A metrics file at `path` of a run on host `h` that started 1000 s after the epoch.
+    /// A metrics file at `path` of runs on host `h`.
     static func metricsFile(_ path: String) -> MetricsFile {
-        MetricsFile(path: path, host: HostDescription(name: "h", kernel: "6.1.0-k", cpuModel: "m"), started: Date(timeIntervalSince1970: 1_000))
+        MetricsFile(path: path, host: HostDescription(name: "h", kernel: "6.1.0-k", cpuModel: "m"))
     }
 
     @Test("Intervals close at their boundaries and count the scans in each")
@@ -107,7 +107,7 @@ struct SoakReportTests {
         snapshot.progress.counters.scheduled += 3
         let reading = MetricsReading(
             snapshot: snapshot, elapsed: .seconds(12), cores: 2, residentBytes: 9_000_000, openDescriptors: 5, throttled: true,
-            eventsDropped: 0, exitStatus: nil, verdict: .fail)
+            eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .fail)
         try file.write(reading)
         #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
         let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))
@@ -133,7 +133,7 @@ struct SoakReportTests {
         let path = folder + "/" + String(repeating: "m", count: 250) + ".prom"
         var reading = MetricsReading(
             snapshot: Self.snapshot(completed: 4, elapsed: .seconds(1)), elapsed: .seconds(1), cores: 2, residentBytes: 1, openDescriptors: 5,
-            throttled: false, eventsDropped: 0, exitStatus: 143, verdict: .untrustworthy)
+            throttled: false, eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: 143, verdict: .untrustworthy)
         reading.snapshot.progress.phase = .running
         try Self.metricsFile(path).write(reading)
         let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))

@@ -1,4 +1,3 @@
-import Foundation
 import SkyCore
 import SkyHost
 
@@ -8,9 +7,10 @@ import SkyHost
 /// `cpu` as node_exporter's `node_cpu_seconds_total{cpu="0"}` is, so the two join on
 /// `instance` and `cpu`.
 extension MetricsFile {
-    public func render(_ reading: MetricsReading) -> String {
+    /// `carrying`: the last success of the file it replaces, written unless `reading` is a success.
+    public func render(_ reading: MetricsReading, carrying lastSuccess: Int64? = nil) -> String {
         var text = MetricsText()
-        identify(reading, into: &text)
+        identify(reading, carrying: lastSuccess, into: &text)
         Self.count(reading, into: &text)
         Self.describeRun(reading, into: &text)
         if let host = reading.host { Self.describe(host, steal: reading.hostSteal, into: &text) }
@@ -18,7 +18,7 @@ extension MetricsFile {
     }
 
     /// Which sky, on which host, when, and with what verdict.
-    private func identify(_ reading: MetricsReading, into text: inout MetricsText) {
+    private func identify(_ reading: MetricsReading, carrying previousSuccess: Int64?, into text: inout MetricsText) {
         text.metric("sky_build_info", "gauge", "Always 1: the labels say which sky wrote the file.", [
             ([("version", SkyVersion.current)], "1"),
         ])
@@ -27,17 +27,16 @@ extension MetricsFile {
         }
         text.metric("sky_host_info", "gauge", "Always 1: the labels say which machine the run is on, as its summary does.", [(labels, "1")])
         text.metric("sky_run_start_timestamp_seconds", "gauge", "When the run started, in seconds since the epoch.", [
-            ([], MetricsText.number(started.timeIntervalSince1970)),
+            ([], "\(reading.started.secondsSinceEpoch)"),
         ])
         if let ended = reading.ended {
             text.metric("sky_run_end_timestamp_seconds", "gauge", "When the run ended, in seconds since the epoch.", [
-                ([], MetricsText.number(ended.timeIntervalSince1970)),
+                ([], "\(ended.secondsSinceEpoch)"),
             ])
         }
-        let lastSuccess = reading.succeeded ? reading.ended?.timeIntervalSince1970 : previousSuccess
-        if let lastSuccess {
+        if let lastSuccess = reading.succeeded ? reading.ended?.secondsSinceEpoch : previousSuccess {
             text.metric(LastSuccess.metric, "gauge", "When a run on this file last passed, in seconds since the epoch (kept by the runs after it).", [
-                ([], MetricsText.number(lastSuccess)),
+                ([], "\(lastSuccess)"),
             ])
         }
         text.metric("sky_verdict", "gauge", "1 for the verdict so far (final once sky_running is 0), 0 for the others.",

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 public import SkyCore
 public import SkyHost
 
@@ -20,10 +19,12 @@ public struct MetricsReading: Sendable {
     public var eventsDropped: Int
     /// What the trace left out; `nil` without `--trace`.
     public var traceDropped: Int?
+    /// When the run started, on the wall clock.
+    public var started: UTCTime
     /// Once the run has ended: its exit status.
     public var exitStatus: Int32?
-    /// Once the run has ended: when (the wall clock).
-    public var ended: Date?
+    /// Once the run has ended: when.
+    public var ended: UTCTime?
     /// Once the run has ended: the verdict its exit status tells; before, the verdict so far.
     public var verdict: Verdict.Result
     /// The host's CPUs: utilisation over the last interval (over the run at the end), the
@@ -34,7 +35,7 @@ public struct MetricsReading: Sendable {
 
     public init(
         snapshot: ScanSnapshot, elapsed: Duration, cores: Int, residentBytes: Int, openDescriptors: Int,
-        throttled: Bool, eventsDropped: Int, exitStatus: Int32?, verdict: Verdict.Result
+        throttled: Bool, eventsDropped: Int, started: UTCTime, exitStatus: Int32?, verdict: Verdict.Result
     ) {
         self.snapshot = snapshot
         self.elapsed = elapsed
@@ -43,6 +44,7 @@ public struct MetricsReading: Sendable {
         self.openDescriptors = openDescriptors
         self.throttled = throttled
         self.eventsDropped = eventsDropped
+        self.started = started
         self.exitStatus = exitStatus
         self.verdict = verdict
     }
@@ -66,25 +68,17 @@ public struct MetricsFile: Sendable {
     }
 
     public let path: String
-    /// The host the run is on, and when it started: the same in every write.
+    /// The host the runs are on.
     public let host: HostDescription
-    public let started: Date
-    /// The last success the file held before this run, carried until this run passes
-    /// (`LastSuccess`); read when the file is made, so that the run's own writes cannot hide it.
-    public let previousSuccess: Double?
     /// The temporary file's name before `mkstemps` fills in the X's: in the metrics file's own
     /// directory, so the rename stays on one file system; hidden and ending in `.tmp`, not
     /// `.prom`, so the collector never reads it.
     private let temporaryTemplate: String
     private static let temporarySuffix = ".tmp"
 
-    /// Reads the last success from the file at `path`, if any: the caller holds `MetricsLock`,
-    /// so no other sky is writing it.
-    public init(path: String, host: HostDescription, started: Date) {
+    public init(path: String, host: HostDescription) {
         self.path = path
         self.host = host
-        self.started = started
-        previousSuccess = LastSuccess.read(from: path)
         temporaryTemplate = Self.hidden(beside: path, ending: ".XXXXXX" + Self.temporarySuffix)
     }
 
@@ -99,9 +93,11 @@ public struct MetricsFile: Sendable {
         return directory + "." + name + ending
     }
 
-    /// Writes `reading` to the file, replacing what was there in one rename.
+    /// Writes `reading` to the file, replacing what was there in one rename, and carrying the last
+    /// success of what was there unless `reading` is one (`LastSuccess`). The caller holds
+    /// `MetricsLock`, so what was there is this run's own file, or the one a run before it left.
     public func write(_ reading: MetricsReading) throws(WriteError) {
-        try replace(with: render(reading))
+        try replace(with: render(reading, carrying: LastSuccess.read(from: path)))
     }
 
     /// Writes `text` to a file of its own, created under a fresh name that no other file had
