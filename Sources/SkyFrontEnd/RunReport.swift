@@ -24,7 +24,8 @@ struct RunReport {
     /// Whom the text summary is for (`TextSummary.format`): `nil` for the summary's own choice,
     /// which follows `--verify`.
     var view: SummaryView? = nil
-    /// When the run started on the wall clock, as the summary's stamp and the metrics file say it.
+    /// When the run started on the wall clock, as the summary's stamp and the metrics file say it
+    /// (a comparison's runs share a report, but its table has no stamp).
     var started = UTCTime.now()
 
     /// The sinks that keep the run's events: its files, and a lesson's record.

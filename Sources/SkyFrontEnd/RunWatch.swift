@@ -47,16 +47,13 @@ struct RunWatch {
     /// The host and this process at the run's start, and the load since then, read at most once
     /// a second: the dashboard says beside its figures when the machine is busy.
     private let loadAtStart = HostLoad.read()
-    /// When the run started and ended on the wall clock, for the summary's stamp and the metrics:
-    /// the start is the report's; the end is taken when the run ends (`close`), not when the
-    /// dashboard's done screen is left.
-    private let startedAt: UTCTime
+    /// When the run ended on the wall clock, for the summary's stamp (it starts at the report's
+    /// `started`): taken when the run ends (`close`), not when the dashboard's done screen is left.
     private var endedAt: UTCTime?
     private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
     init(report: RunReport, cores: Int, headless: Bool, verify: Bool) {
         self.report = report
-        startedAt = report.started
         self.cores = cores
         printsIntervals = headless && report.reportEvery != nil
         warnsAtOnce = headless
@@ -172,7 +169,7 @@ struct RunWatch {
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
             hostSteal: reportsHost ? host.steal : nil,
-            stamp: RunStamp(host: HostDescription.current(), started: startedAt, ended: endedAt ?? UTCTime.now()), cores: cores)
+            stamp: RunStamp(host: HostDescription.current(), started: report.started, ended: endedAt ?? UTCTime.now()), cores: cores)
         observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
         return observations
     }
@@ -191,7 +188,7 @@ struct RunWatch {
     private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
         var reading = Self.reading(
-            snapshot, elapsed: elapsed, cores: cores, started: startedAt, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
+            snapshot, elapsed: elapsed, cores: cores, started: report.started, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
         reading.throttled = recorder.throttle.warning?.active ?? false
         (reading.eventsDropped, reading.traceDropped) = report.dropped
         if reportsHost, var figures {
