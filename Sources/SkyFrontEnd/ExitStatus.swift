@@ -157,3 +157,12 @@ enum ExitStatus: CaseIterable {
         return HelpBlock.render(title: "Exit status:", rows)
     }
 }
+
+extension Verdict.Result {
+    /// The verdict as the exit status tells it, for the metrics file: a run judged PASS that exits
+    /// otherwise (its stdout was lost after the summary was judged, or a signal's last words end
+    /// it) did not pass, though nothing failed.
+    func told(by status: ExitStatus) -> Verdict.Result {
+        self == .pass && status != .success ? .untrustworthy : self
+    }
+}

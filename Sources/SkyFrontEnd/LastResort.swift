@@ -40,7 +40,8 @@ enum LastResort {
         if let (file, reading) = metrics.withLock({ $0 }) {
             var ended = reading
             ended.exitStatus = status
-            ended.passing = false
+            ended.ended = .now()
+            ended.verdict = ended.verdict.told(by: ExitStatus(stoppedBy: signal))
             try? file.write(ended)
         }
         if writesWithoutBlocking(2) {

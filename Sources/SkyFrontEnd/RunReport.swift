@@ -24,6 +24,9 @@ struct RunReport {
     /// Whom the text summary is for (`TextSummary.format`): `nil` for the summary's own choice,
     /// which follows `--verify`.
     var view: SummaryView? = nil
+    /// When the run started on the wall clock, as the summary's stamp and the metrics file say it
+    /// (a comparison's runs share a report, but its table has no stamp).
+    var started = UTCTime.now()
 
     /// The sinks that keep the run's events: its files, and a lesson's record.
     var sinks: [any ScanEventSink] {
@@ -43,11 +46,14 @@ struct RunReport {
     func finish(
         _ summary: RunSummary, signal: Int32?, dashboard: FrameFigures? = nil, observations: RunObservations = RunObservations()
     ) -> ExitStatus {
+        let ended = observations.stamp?.ended ?? .now()
         var observations = observations
         // Should closing the files hang (an events FIFO whose reader never reads), a signal's last
         // words give the metrics file the run's final counts.
         if let metricsFile {
-            LastResort.remember(RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, passing: false), in: metricsFile)
+            let sofar = Verdict.sofar(summary.snapshot, observations: observations).result
+            LastResort.remember(
+                RunWatch.reading(summary.snapshot, elapsed: summary.snapshot.elapsed, started: started, verdict: sofar), in: metricsFile)
         }
         if let eventsFile {
             if summary.notStarted > 0 {
@@ -71,9 +77,12 @@ struct RunReport {
         func writeMetrics() -> Bool {
             guard let metricsFile else { return true }
             var reading = RunWatch.reading(
-                summary.snapshot, elapsed: summary.snapshot.elapsed, exitStatus: status.code, passing: judged.passed && status == .success)
+                summary.snapshot, elapsed: summary.snapshot.elapsed, started: started, exitStatus: status.code,
+                verdict: judged.result.told(by: status))
+            reading.ended = ended
             reading.throttled = observations.throttle?.active ?? false
             reading.eventsDropped = observations.events.dropped
+            reading.traceDropped = observations.trace?.dropped
             reading.host = observations.host
             reading.hostSteal = observations.hostSteal
             do {

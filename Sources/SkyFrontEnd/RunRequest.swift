@@ -53,12 +53,14 @@ struct RunRequest {
             throw ValidationError("--metrics-file: \(error)")
         }
         defer { metricsLock?.release() }
-        let metrics = single.metricsFile.map(MetricsFile.init(path:))
+        let started = UTCTime.now()
+        let metrics = single.metricsFile.map { MetricsFile(path: $0, host: .current()) }
         if let metrics {
             // Written once before the run, for the same reason: the last thing that may refuse it.
             do {
                 let before = ScanSnapshot(configuration: configuration)
-                let reading = RunWatch.reading(before, elapsed: .zero, passing: Verdict.sofar(before, observations: RunObservations()).passed)
+                let reading = RunWatch.reading(
+                    before, elapsed: .zero, started: started, verdict: Verdict.sofar(before, observations: RunObservations()).result)
                 try metrics.write(reading)
                 LastResort.remember(reading, in: metrics)
             } catch {
@@ -73,6 +75,7 @@ struct RunRequest {
             format: output.format, eventsFile: eventsFile, replay: configuration.replayCommand, metricsFile: metrics,
             reportEvery: single.reportEvery, traceFile: traceFile)
         report.lessonRecord = record
+        report.started = started
         report.verdict = lesson == nil
         // A soak is the operator's run, even with --no-verify; a lesson never is.
         report.view = lesson != nil ? .teaching : defaults.verify ? .soak : nil

@@ -47,9 +47,8 @@ struct RunWatch {
     /// The host and this process at the run's start, and the load since then, read at most once
     /// a second: the dashboard says beside its figures when the machine is busy.
     private let loadAtStart = HostLoad.read()
-    /// When the run started and ended on the wall clock, for the summary's stamp: the end is
-    /// taken when the run ends (`close`), not when the dashboard's done screen is left.
-    private let startedAt = UTCTime.now()
+    /// When the run ended on the wall clock, for the summary's stamp (it starts at the report's
+    /// `started`): taken when the run ends (`close`), not when the dashboard's done screen is left.
     private var endedAt: UTCTime?
     private var load: (at: Duration, load: HostLoad?) = (.zero, nil)
 
@@ -170,7 +169,7 @@ struct RunWatch {
             eventsDropped: dropped.events, traceDropped: dropped.trace, signal: signal,
             host: reportsHost ? host.run(verified: counts.verified, mismatches: counts.mismatches) : nil,
             hostSteal: reportsHost ? host.steal : nil,
-            stamp: RunStamp(host: HostDescription.current(), started: startedAt, ended: endedAt ?? UTCTime.now()), cores: cores)
+            stamp: RunStamp(host: HostDescription.current(), started: report.started, ended: endedAt ?? UTCTime.now()), cores: cores)
         observations.hostLoad = HostLoad(from: loadAtStart, to: HostLoad.read())
         return observations
     }
@@ -189,9 +188,9 @@ struct RunWatch {
     private mutating func writeMetrics(_ snapshot: ScanSnapshot, at elapsed: Duration, host figures: HostFigures?) {
         guard let file = report.metricsFile else { return }
         var reading = Self.reading(
-            snapshot, elapsed: elapsed, cores: cores, passing: Verdict.sofar(snapshot, observations: sofar()).passed)
+            snapshot, elapsed: elapsed, cores: cores, started: report.started, verdict: Verdict.sofar(snapshot, observations: sofar()).result)
         reading.throttled = recorder.throttle.warning?.active ?? false
-        reading.eventsDropped = report.eventsFile?.dropped ?? 0
+        (reading.eventsDropped, reading.traceDropped) = report.dropped
         if reportsHost, var figures {
             // The counts since the start, as a Prometheus counter is.
             figures.throttle = host.throttleSinceStart
@@ -209,10 +208,13 @@ struct RunWatch {
     }
 
     /// The metrics of `snapshot` as of `elapsed`, with this process's memory and descriptors.
-    static func reading(_ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, exitStatus: Int32? = nil, passing: Bool) -> MetricsReading {
+    static func reading(
+        _ snapshot: ScanSnapshot, elapsed: Duration, cores: Int = Cores.active, started: UTCTime, exitStatus: Int32? = nil,
+        verdict: Verdict.Result
+    ) -> MetricsReading {
         MetricsReading(
             snapshot: snapshot, elapsed: elapsed, cores: cores, residentBytes: ProcessFigures.residentBytes(),
-            openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, exitStatus: exitStatus,
-            passing: passing)
+            openDescriptors: ProcessFigures.openDescriptors(), throttled: false, eventsDropped: 0, started: started,
+            exitStatus: exitStatus, verdict: verdict)
     }
 }

@@ -16,22 +16,40 @@ struct RunTimeTests {
         }
     }
 
-    @Test("A run's run-time percentiles are those of its children's own run times, the events' ran")
+    @Test("A run's run-time percentiles and buckets are those of its children's own run times, the events' ran")
     func percentilesOfRan() async throws {
         // More children than the pool has threads on a small machine, none yielding: children wait
         // for a thread after the actor has booked their start, and the actor waits behind them.
         let config = RunConfiguration(total: 16, batch: 8, seed: 3, failureRate: 0.2, work: 20_000, yields: false)
         let (summary, events) = await run(config)
         var children = LatencyRecorder()
+        var ran: [Duration] = []
         for event in Self.finishes(events) {
             let span = try #require(event.span)
             // The child's own span lies inside the actor's, from booked start to booked end.
             #expect(span.ran > .zero)
             #expect(span.ran <= event.time - span.startedAt)
             children.record(run: span.ran)
+            ran.append(span.ran)
         }
         #expect(children.runCount == UInt64(summary.counters.finished))
         #expect(summary.snapshot.runLatency == children.runPercentiles)
+        let buckets = summary.snapshot.runBuckets
+        #expect(buckets.count == summary.counters.finished)
+        #expect(buckets.sum == ran.reduce(.zero, +))
+        #expect(buckets.atMost == RunTimeBuckets.bounds.map { bound in ran.count { $0 <= bound } })
+    }
+
+    @Test("A run time on a bucket's bound counts in that bucket; one past the last bound only in the count")
+    func bucketBounds() {
+        var buckets = RunTimeBuckets()
+        buckets.record(.milliseconds(1))
+        buckets.record(.milliseconds(1) + .nanoseconds(1))
+        buckets.record(.seconds(200))
+        #expect(buckets.atMost.prefix(3) == [1, 2, 2])
+        #expect(buckets.atMost.last == 2)
+        #expect(buckets.count == 3)
+        #expect(buckets.sum == .seconds(200) + .milliseconds(2) + .nanoseconds(1))
     }
 
     @Test("The book counts the child's run time, however late the actor books the end")

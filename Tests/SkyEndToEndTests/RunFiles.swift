@@ -58,15 +58,24 @@ struct RunFiles: ~Copyable {
         try Self.samples(at: metrics)
     }
 
-    /// Every sample of the Prometheus text file at `path`, as name-with-labels to value.
+    /// Every sample of the Prometheus text file at `path`, as name-with-labels to value. The value
+    /// follows the last space (sky writes no timestamps); label values may hold spaces.
     static func samples(at path: String) throws -> [String: Double] {
         var samples: [String: Double] = [:]
         for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: " ")
-            #expect(parts.count == 2, "not a sample: \(line)")
-            samples[String(parts[0])] = Double(parts[1])
+            let space = try #require(line.lastIndex(of: " "), "not a sample: \(line)")
+            let value = Double(line[line.index(after: space)...])
+            #expect(value != nil, "not a sample: \(line)")
+            samples[String(line[..<space])] = value
         }
         return samples
+    }
+
+    /// The one state of the `sky_verdict` state set that is 1 (`pass`, `fail`, `untrustworthy`);
+    /// `nil` unless exactly one is.
+    static func verdict(in samples: [String: Double]) -> String? {
+        let states = ["pass", "fail", "untrustworthy"].filter { samples["sky_verdict{verdict=\"\($0)\"}"] == 1 }
+        return states.count == 1 ? states[0] : nil
     }
 
     /// Checks that the metrics file tells a run that has ended with `status`.

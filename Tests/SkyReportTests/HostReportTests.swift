@@ -152,7 +152,7 @@ struct HostReportTests {
         snapshot.progress.counters.scheduled = 41
         var reading = MetricsReading(
             snapshot: snapshot, elapsed: .seconds(12), cores: 2, residentBytes: 1, openDescriptors: 5, throttled: false,
-            eventsDropped: 0, exitStatus: nil, passing: true)
+            eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .pass)
         reading.host = HostFigures(
             rows: [
                 CoreRow(cpu: 0, utilisation: 0.98, megahertz: 2596.1, celsius: nil, verified: 20, mismatches: 0),
@@ -160,17 +160,18 @@ struct HostReportTests {
             ],
             missing: [], throttle: ThrottleCounts(core: 40, package: 312))
         reading.hostSteal = 0.02
-        let samples = try PrometheusText.parse(MetricsFile.render(reading))
-        #expect(samples["sky_core_utilisation{core=\"0\"}"] == 0.98)
-        #expect(samples["sky_core_utilisation{core=\"1\"}"] == 0.5)
-        #expect(samples["sky_core_mhz{core=\"1\"}"] == 2596.1)
-        #expect(samples["sky_core_celsius{core=\"0\"}"] == nil)
-        #expect(samples["sky_core_verified_total{core=\"1\"}"] == 21)
-        #expect(samples["sky_core_mismatches_total{core=\"1\"}"] == 1)
+        let text = SoakReportTests.metricsFile("unwritten.prom").render(reading)
+        let samples = try PrometheusText.parse(text)
+        #expect(samples["sky_cpu_utilisation_ratio{cpu=\"0\"}"] == 0.98)
+        #expect(samples["sky_cpu_utilisation_ratio{cpu=\"1\"}"] == 0.5)
+        #expect(samples["sky_cpu_frequency_hertz{cpu=\"1\"}"] == 2_596_100_000)
+        #expect(samples["sky_cpu_temperature_celsius{cpu=\"0\"}"] == nil)
+        #expect(samples["sky_cpu_verified_scans_total{cpu=\"1\"}"] == 21)
+        #expect(samples["sky_cpu_verification_failures_total{cpu=\"1\"}"] == 1)
         #expect(samples["sky_throttle_events_total{scope=\"core\"}"] == 40)
         #expect(samples["sky_throttle_events_total{scope=\"package\"}"] == 312)
         #expect(samples["sky_host_steal_ratio"] == 0.02)
-        #expect(!MetricsFile.render(reading).contains("sky_core_celsius"))
+        #expect(!text.contains("sky_cpu_temperature_celsius"))
     }
 }
 

@@ -61,7 +61,7 @@ struct OutputPathTests {
     static func reading() -> MetricsReading {
         MetricsReading(
             snapshot: ScanSnapshot(configuration: RunConfiguration(total: 4, batch: 2, seed: 1)), elapsed: .seconds(1), cores: 2,
-            residentBytes: 1, openDescriptors: 1, throttled: false, eventsDropped: 0, exitStatus: nil, passing: true)
+            residentBytes: 1, openDescriptors: 1, throttled: false, eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .pass)
     }
 
     @Test("A metrics path that is not a regular file is refused, named, and left as it was", arguments: [
@@ -86,7 +86,7 @@ struct OutputPathTests {
         let before = try folder.entries()
         let refusal = try #require(throws: OutputPath.Refusal.self) { try OutputPath.checkReplaceable(path) }
         #expect(refusal.description.hasPrefix("'\(path)' is \(node.rawValue)"))
-        let failure = try #require(throws: MetricsFile.WriteError.self) { try MetricsFile(path: path).write(Self.reading()) }
+        let failure = try #require(throws: MetricsFile.WriteError.self) { try SoakReportTests.metricsFile(path).write(Self.reading()) }
         #expect(failure.description.contains(node.rawValue))
         #expect(try folder.entries() == before)
         #expect(OutputPath.node(at: path) == node)
@@ -109,11 +109,11 @@ struct OutputPathTests {
             #expect(FileManager.default.createFile(atPath: folder.path + "/" + name, contents: Data(text.utf8)))
         }
         let before = try folder.entries()
-        let file = MetricsFile(path: path)
+        let file = SoakReportTests.metricsFile(path)
         try file.write(Self.reading())
         try file.write(Self.reading())
         var after = try folder.entries()
-        #expect(after.removeValue(forKey: "sky.prom") == MetricsFile.render(Self.reading()))
+        #expect(after.removeValue(forKey: "sky.prom") == file.render(Self.reading()))
         #expect(after == before)
         var info = stat()
         #expect(stat(path, &info) == 0)
@@ -124,12 +124,12 @@ struct OutputPathTests {
     func metricsFailureCleansUp() throws {
         let folder = try Folder()
         let path = folder.path + "/sky.prom"
-        try MetricsFile(path: path).write(Self.reading())
+        try SoakReportTests.metricsFile(path).write(Self.reading())
         let before = try folder.entries()
         // The file turns into something a rename must not replace, between two writes.
         #expect(unlink(path) == 0)
         Self.make(.fifo, at: path)
-        #expect(throws: MetricsFile.WriteError.self) { try MetricsFile(path: path).write(Self.reading()) }
+        #expect(throws: MetricsFile.WriteError.self) { try SoakReportTests.metricsFile(path).write(Self.reading()) }
         #expect(Set(try folder.entries().keys) == Set(before.keys))
         #expect(OutputPath.node(at: path) == .fifo)
     }

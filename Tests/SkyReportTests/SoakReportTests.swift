@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import SkyHost
 import Testing
 @testable import SkyCore
 @testable import SkyReport
@@ -19,6 +20,11 @@ struct SoakReportTests {
         snapshot.progress.counters.verificationFailures = verificationFailures
         snapshot.progress.elapsed = elapsed
         return snapshot
+    }
+
+    /// A metrics file at `path` of runs on host `h`.
+    static func metricsFile(_ path: String) -> MetricsFile {
+        MetricsFile(path: path, host: HostDescription(name: "h", kernel: "6.1.0-k", cpuModel: "m"))
     }
 
     @Test("Intervals close at their boundaries and count the scans in each")
@@ -95,13 +101,13 @@ struct SoakReportTests {
     func metricsFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("sky-\(UInt32.random(in: 0...UInt32.max)).prom").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let file = MetricsFile(path: path)
+        let file = Self.metricsFile(path)
         var snapshot = Self.snapshot(completed: 41, elapsed: .seconds(12), verificationFailures: 2)
         snapshot.progress.counters.failed = 3
         snapshot.progress.counters.scheduled += 3
         let reading = MetricsReading(
             snapshot: snapshot, elapsed: .seconds(12), cores: 2, residentBytes: 9_000_000, openDescriptors: 5, throttled: true,
-            eventsDropped: 0, exitStatus: nil, passing: false)
+            eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: nil, verdict: .fail)
         try file.write(reading)
         #expect(!FileManager.default.fileExists(atPath: path + ".tmp"))
         let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))
@@ -112,7 +118,8 @@ struct SoakReportTests {
         #expect(samples["sky_running"] == 1)
         #expect(samples["sky_batch"] == 2)
         #expect(samples["sky_throttled"] == 1)
-        #expect(samples["sky_pass"] == 0)
+        #expect(samples["sky_verdict{verdict=\"fail\"}"] == 1)
+        #expect(samples["sky_verdict{verdict=\"pass\"}"] == 0)
         #expect(samples["sky_remaining_seconds"] == 588)
         #expect(samples["sky_scans_per_second"] != nil)
         #expect(samples["sky_exit_status"] == nil)
@@ -126,9 +133,9 @@ struct SoakReportTests {
         let path = folder + "/" + String(repeating: "m", count: 250) + ".prom"
         var reading = MetricsReading(
             snapshot: Self.snapshot(completed: 4, elapsed: .seconds(1)), elapsed: .seconds(1), cores: 2, residentBytes: 1, openDescriptors: 5,
-            throttled: false, eventsDropped: 0, exitStatus: 143, passing: false)
+            throttled: false, eventsDropped: 0, started: UTCTime(secondsSinceEpoch: 1_000), exitStatus: 143, verdict: .untrustworthy)
         reading.snapshot.progress.phase = .running
-        try MetricsFile(path: path).write(reading)
+        try Self.metricsFile(path).write(reading)
         let samples = try PrometheusText.parse(String(contentsOfFile: path, encoding: .utf8))
         #expect(samples["sky_running"] == 0, "an exit status means the run has ended, whatever its last snapshot said")
         #expect(samples["sky_exit_status"] == 143)
@@ -246,8 +253,9 @@ struct SoakReportTests {
 
 /// A strict reader of the Prometheus text exposition format (version 0.0.4), enough to check
 /// what sky writes: every line is a comment (`# HELP name text`, `# TYPE name type`) or a sample
-/// `name{label="value",...} number`, each metric's TYPE comes before its samples, and names are
-/// valid. Returns the samples keyed by name and labels.
+/// `name{label="value",...} number`, each metric's TYPE comes before its samples (a histogram's
+/// samples are its name with `_bucket`, `_sum` or `_count`), and names are valid. Returns the
+/// samples keyed by name and labels.
 enum PrometheusText {
     struct Malformed: Error, CustomStringConvertible {
         let line: String
@@ -258,6 +266,7 @@ enum PrometheusText {
         let name = #/[a-zA-Z_:][a-zA-Z0-9_:]*/#
         let sample = #/^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")(,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*")*\})? ([-+]?(?:[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|Inf|NaN))$/#
         var typed: Set<String> = []
+        var histograms: Set<String> = []
         var samples: [String: Double] = [:]
         guard text.hasSuffix("\n") else { throw Malformed(line: "(no final newline)") }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
@@ -267,12 +276,16 @@ enum PrometheusText {
                     ["counter", "gauge", "histogram", "summary", "untyped"].contains(words[3]),
                     typed.insert(String(words[2])).inserted
                 else { throw Malformed(line: String(line)) }
+                if words[3] == "histogram" { histograms.insert(String(words[2])) }
             } else if line.hasPrefix("# HELP ") {
                 let words = line.split(separator: " ", maxSplits: 3)
                 guard words.count >= 3, words[2].wholeMatch(of: name) != nil else { throw Malformed(line: String(line)) }
             } else if let match = line.wholeMatch(of: sample) {
                 let metric = String(match.1)
-                guard typed.contains(metric), let value = Double(match.5) else { throw Malformed(line: String(line)) }
+                let family = ["_bucket", "_sum", "_count"].first { metric.hasSuffix($0) }.map { String(metric.dropLast($0.count)) }
+                guard typed.contains(metric) && !histograms.contains(metric) || family.map(histograms.contains) == true,
+                    let value = Double(match.5)
+                else { throw Malformed(line: String(line)) }
                 let key = metric + (match.2.map(String.init) ?? "")
                 guard samples.updateValue(value, forKey: key) == nil else { throw Malformed(line: String(line)) }
             } else {

@@ -10,6 +10,7 @@ extension RunBook {
         snapshot.progress.meanRate = throughput.meanRate(at: snapshot.progress.elapsed)
         snapshot.progress.waitLatency = latency.waitPercentiles
         snapshot.progress.runLatency = latency.runPercentiles
+        snapshot.progress.runBuckets = latency.runBuckets
         snapshot.slots = slots.slots
         snapshot.recentErrors = recentErrors
         return snapshot

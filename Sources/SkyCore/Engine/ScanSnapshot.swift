@@ -111,6 +111,8 @@ public struct RunProgress: Equatable, Sendable {
     public static var recentRateWindow: Duration { ThroughputMeter.window }
     public var waitLatency = LatencyPercentiles.zero
     public var runLatency = LatencyPercentiles.zero
+    /// The same run times in fixed buckets, for the metrics file's histogram.
+    public var runBuckets = RunTimeBuckets()
     /// Scans executing on a pool thread at the moment of reading (between two of their yields),
     /// as the reading saw them (`ThreadReading`); filled in by `ScanModel.snapshot()`. Running
     /// scans beyond this wait for a thread.

@@ -19,11 +19,13 @@ public struct LatencyPercentiles: Equatable, Sendable {
 }
 
 /// Wait time (scheduled → started) and run time (the child's own sweep) of every scan, in
-/// fixed-size HDR histograms: memory stays the same for ten scans or ten million.
+/// fixed-size HDR histograms: memory stays the same for ten scans or ten million. The run times
+/// also go into the metrics file's fixed buckets.
 struct LatencyRecorder: Sendable {
     // Microseconds from 1 µs to one day, two significant digits: about 30 KB per histogram.
     private var wait = Self.histogram()
     private var run = Self.histogram()
+    private(set) var runBuckets = RunTimeBuckets()
 
     private static func histogram() -> Histogram<UInt64> {
         Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 86_400_000_000, numberOfSignificantValueDigits: .two)
@@ -35,6 +37,7 @@ struct LatencyRecorder: Sendable {
 
     mutating func record(run ran: Duration) {
         _ = run.record(Self.microseconds(ran))
+        runBuckets.record(ran)
     }
 
     var waitPercentiles: LatencyPercentiles { Self.percentiles(of: wait) }

@@ -14,7 +14,7 @@ public import SkyCore
 /// Every reason that applies is kept, the deciding one first. Simulated failures are part of a run
 /// and fail nothing; a throttling warning is reported beside the verdict.
 public struct Verdict: Equatable, Sendable {
-    public enum Result: String, Equatable, Sendable {
+    public enum Result: String, CaseIterable, Equatable, Sendable {
         case pass, fail, untrustworthy
     }
 
@@ -66,7 +66,7 @@ public struct Verdict: Equatable, Sendable {
         }
     }
 
-    /// The verdict so far, for a run still going (the dashboard's header, the metrics' `sky_pass`),
+    /// The verdict so far, for a run still going (the dashboard's header, the metrics' `sky_verdict`),
     /// from the engine's snapshot and what the run's loop has observed beside it so far (`RunObservations.doubts`:
     /// an output that fell short, heavy steal), so that it never says PASS where the run is already
     /// bound to end UNTRUSTWORTHY or FAIL.
