@@ -34,7 +34,10 @@ public struct ScanTask: Sendable {
     /// With `.handler`: the flag the cancellation handler raises and the sweep reads.
     let stopFlag: StopFlag?
 
-    public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false, cancelCheck: CancelCheck = .flag) {
+    public init(
+        plan: ScanPlan, speed: Double = RunConfiguration.defaultSpeed, yields: Bool = true, verify: Bool = false,
+        cancelCheck: CancelCheck = RunConfiguration.defaultCancelCheck
+    ) {
         self.init(
             plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck,
             stopFlag: cancelCheck == .handler ? StopFlag() : nil)
