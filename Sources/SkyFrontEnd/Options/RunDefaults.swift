@@ -27,6 +27,8 @@ struct RunDefaults {
     static let cancelCheck = RunConfiguration.defaultCancelCheck
     static let counters = CounterSource.viaActor
     static let format = OutputFormat.text
+    /// `sky replay --speed`: the recorded pace.
+    static let replaySpeed = 1.0
 
     /// A number of scans, or a time during which scans keep starting.
     enum Bound: CustomStringConvertible {
