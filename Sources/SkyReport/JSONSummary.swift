@@ -166,13 +166,13 @@ public struct JSONSummary: Codable, Equatable, Sendable {
     public var failureRate: Double
     public var priorities: String
     public var failFast: Bool
-    /// `serial`, `unbounded`, `batched`, `stream`, `async-let` or `unstructured`.
+    /// `ScanStrategy.rawValue`: `batched`, `async-let`, or a package's own strategy's name.
     public var strategy: String
-    /// `result` or `throw`.
+    /// `ErrorMode.rawValue`: `result`, `throw`.
     public var errorMode: String
     /// `--take`: the results the consumer took before it stopped; absent without it.
     public var take: Int?
-    /// `drained`, `time_up`, `cancelled`, `fail_fast`, `thrown` or `taken`.
+    /// `RunEnding.name`: `drained`, `time_up`.
     public var ending: String
     public var exitStatus: Int32
     public var scheduled: Int

@@ -22,7 +22,7 @@ public enum TextSummary {
         if let rule = summary.brokenRule {
             lines.append("  the strategy broke a rule, which stopped the run: \(rule) (docs/strategies.md)")
         }
-        if config.strategy != .batched || config.errors != .result {
+        if config.strategy != RunConfiguration.defaultStrategy || config.errors != RunConfiguration.defaultErrors {
             lines.append("  strategy \(config.strategy.rawValue) (\(config.strategy.summary))  errors \(config.errors.rawValue)")
         }
         lines.append("  seed \(config.seed)  batch \(s.batch)  work \(config.work) lines  priorities \(config.priorityMix)")

@@ -6,17 +6,15 @@
 /// its base, and runs at its parent's whatever it asked (Tests/SkyCoreTests/RuntimePriorityTests.swift).
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
-/// A `String` there would make each move count references, and even sixteen bytes of name made
-/// every report larger, which cost the engine about a fifth of its speed at `--work 0`; a third
-/// byte alone made the report 91 bytes, which the task group then copied through the runtime's
-/// generic routine rather than a fixed-size copy (measured with callgrind). So the
-/// name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
+/// A `String` there would make each move count references, and a larger report is copied through
+/// the runtime's generic routine rather than a fixed-size copy (docs/performance.md, the engine's
+/// cost). So the name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
 /// loop's), which is all a Sky task is ever called, in two bits; any other name is not carried.
 /// The label's reading takes two more (not read, found, not found). Each priority is kept as its
 /// raw value in six bits, 0 for none: the runtime's priorities are its QoS classes, from 9
 /// (background) to 33 (user-interactive). Raw values, because `TaskPriority`
 /// comes from a resilient library: a stored one would give the report and the slot table no fixed
-/// layout, and every slot change a runtime call (8% of the engine's speed at `--work 0`).
+/// layout, and every slot change a runtime call.
 public struct ChildView: Equatable, Sendable {
     private enum Name: UInt16 {
         case none
@@ -70,7 +68,7 @@ public struct ChildView: Equatable, Sendable {
     /// for a scan with a task of its own (`ownTask`: another task's base is not the scan's), and the
     /// name and the run's label only in a run whose tasks are named (`named`), someone watching it.
     /// Synchronous, so that the resilient `TaskPriority` values stay out of the child's async frame,
-    /// where each would cost a task allocation (measured with callgrind).
+    /// where each would cost a task allocation.
     static func read(scan: Int, ownTask: Bool, named: Bool) -> ChildView {
         ChildView(
             name: named ? name(Task.name, scan: scan) : .none, label: named ? label(RunLabel.current != nil) : .notRead,

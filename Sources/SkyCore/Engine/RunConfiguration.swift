@@ -19,6 +19,14 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let defaultWork = 500_000
     /// The fraction of scans that fail by default: enough that a short run shows a few.
     public static let defaultFailureRate = 0.1
+    /// What a run uses for a setting it is not given; the front end's options (`RunDefaults`)
+    /// read them from here. The book's loop at full speed, with no pause between scans.
+    public static let defaultStrategy = ScanStrategy.batched
+    public static let defaultPriorityMix = PriorityMix.standard
+    public static let defaultErrors = ErrorMode.result
+    public static let defaultCancelCheck = CancelCheck.flag
+    public static let defaultSpeed = 1.0
+    public static let defaultSpacing = Duration.zero
     /// `--duration`: from a millisecond (for tests) to a week.
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
@@ -83,11 +91,12 @@ public struct RunConfiguration: Equatable, Sendable {
 
     public init(
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
-        priorityMix: PriorityMix = .standard, work: Int = defaultWork, failFast: Bool = false,
-        strategy: ScanStrategy = .batched, errors: ErrorMode = .result, speed: Double = 1, spacing: Duration = .zero,
+        priorityMix: PriorityMix = defaultPriorityMix, work: Int = defaultWork, failFast: Bool = false,
+        strategy: ScanStrategy = defaultStrategy, errors: ErrorMode = defaultErrors, speed: Double = defaultSpeed,
+        spacing: Duration = defaultSpacing,
         yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil,
         ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil,
-        cancelCheck: CancelCheck = .flag, detached: Bool = false
+        cancelCheck: CancelCheck = defaultCancelCheck, detached: Bool = false
     ) {
         self.total = total
         self.duration = duration

@@ -4,9 +4,8 @@
 /// `try Task.checkCancellation()` throws it away with the frame that held it.
 ///
 /// The yields matter on a saturated machine: without them the jobs that record results and update
-/// counters queue behind CPU-bound scans on the cooperative pool: measured here, hopping to the
-/// actor after each scan lagged by up to 0.6 s at batch 8 without yields, and under 20 ms with a
-/// yield every millisecond, which cost 2–3% of wall time (docs/design.md).
+/// counters queue behind CPU-bound scans on the cooperative pool, and the dashboard lags the run by
+/// a good part of a second; a yield a millisecond keeps the lag to milliseconds (docs/design.md).
 public struct ScanTask: Sendable {
     /// Lines swept between cancellation checks (about 0.25 ms of work).
     public static let linesPerCheck = 256
@@ -34,7 +33,10 @@ public struct ScanTask: Sendable {
     /// With `.handler`: the flag the cancellation handler raises and the sweep reads.
     let stopFlag: StopFlag?
 
-    public init(plan: ScanPlan, speed: Double = 1, yields: Bool = true, verify: Bool = false, cancelCheck: CancelCheck = .flag) {
+    public init(
+        plan: ScanPlan, speed: Double = RunConfiguration.defaultSpeed, yields: Bool = true, verify: Bool = false,
+        cancelCheck: CancelCheck = RunConfiguration.defaultCancelCheck
+    ) {
         self.init(
             plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck,
             stopFlag: cancelCheck == .handler ? StopFlag() : nil)
@@ -146,7 +148,7 @@ public struct ScanTask: Sendable {
 
     /// The whole of `run()` for a scan that ends before its first yield, without suspending;
     /// `nil` for a longer scan. The engine's child calls it first: for the tiny scans of
-    /// `--work 0` an async call (a frame and an executor check) was a visible share of a scan.
+    /// `--work 0` an async call (a frame and an executor check) is a visible share of a scan.
     /// Public so that `sky bench`'s bare window can take the same path as the engine.
     public func runWithoutSuspending() -> ScanOutcome? {
         runsWithoutSuspending ? sweepWithoutSuspending() : nil

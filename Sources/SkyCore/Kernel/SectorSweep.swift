@@ -5,8 +5,8 @@
 /// blurred lines are kept, so a sweep of any length uses a few kilobytes.
 ///
 /// All arithmetic is on `UInt32` with wrapping operators: the checksum is then bit-exact across
-/// compilers and instruction sets, and overflow checks do not block vectorisation: measured here,
-/// plain checked arithmetic was 4.8× slower (docs/performance.md).
+/// compilers and instruction sets, and overflow checks do not block vectorisation (docs/design.md,
+/// the kernel).
 public struct SectorSweep: ~Copyable {
     /// Pixels per line.
     public static let width = 512
@@ -111,9 +111,8 @@ public struct SectorSweep: ~Copyable {
         let r4 = ring + ((y &+ 4) % 5) &* width
         let threshold = Self.threshold
         var sum: UInt32 = 0
-        // Counted as "below" with the sign bit of v - threshold (v < 2^31 always), because the
-        // compiler leaves a `v >= threshold ? 1 : 0` reduction scalar, which cost a third of the
-        // kernel's time.
+        // Counted as "below" with the sign bit of v - threshold (v < 2^31 always), which
+        // vectorises: the compiler leaves a `v >= threshold ? 1 : 0` reduction scalar.
         var below: UInt32 = 0
         for x in 0..<width {
             let v = r0[x] &+ r4[x] &+ (r1[x] &+ r3[x]) &* 4 &+ r2[x] &* 6

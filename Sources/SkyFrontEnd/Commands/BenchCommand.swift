@@ -59,7 +59,9 @@ struct BenchCommand: ParsableCommand {
     var rounds: Int?
 
     @Option(
-        help: ArgumentHelp("Output: text (a table), or json for one object on stdout (default text).", valueName: "text|json"),
+        help: ArgumentHelp(
+            "Output: text (a table), or json for one object on stdout (default \(RunDefaults.format.rawValue)).",
+            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
         transform: { try OutputFormat(parsing: $0) })
     var format: OutputFormat = RunDefaults.format
 

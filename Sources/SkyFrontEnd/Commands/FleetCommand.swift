@@ -52,7 +52,9 @@ struct FleetCommand: ParsableCommand {
     var paths: [String] = []
 
     @Option(
-        help: ArgumentHelp("Output: text (a table), or json for one document on stdout (default text).", valueName: "text|json"),
+        help: ArgumentHelp(
+            "Output: text (a table), or json for one document on stdout (default \(RunDefaults.format.rawValue)).",
+            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
         transform: { try OutputFormat(parsing: $0) })
     var format: OutputFormat = RunDefaults.format
 

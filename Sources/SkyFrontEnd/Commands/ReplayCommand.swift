@@ -47,9 +47,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Playback speed against the recorded pace, e.g. 2 or 0.25 (default 1).", valueName: "factor"),
+            "Playback speed against the recorded pace, e.g. 2 or 0.25 (default \(ArgumentValue.text(fraction: RunDefaults.replaySpeed))).",
+            valueName: "factor"),
         transform: { try ArgumentValue.factor($0, in: ReplayCommand.speedRange) })
-    var speed = 1.0
+    var speed = RunDefaults.replaySpeed
 
     @Flag(name: .customLong("no-tui"), help: "Print the recorded run's summary at once instead of playing it on the dashboard.")
     var noTUI = false
@@ -139,7 +140,7 @@ struct ReplayCommand: ParsableCommand {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let info = RunInfo(
             cores: recording.cores, rerunRefusal: "a replay shows one recorded run",
-            replay: "replay of \(name)" + (speed == 1 ? "" : " at \(ArgumentValue.text(fraction: speed))×"))
+            replay: "replay of \(name)" + (speed == RunDefaults.replaySpeed ? "" : " at \(ArgumentValue.text(fraction: speed))×"))
         let dashboard = DashboardRun(
             configuration: recording.configuration, report: RunReport(format: .text, eventsFile: nil, replay: ""), info: info,
             colors: !noColor && !Terminal.noColorRequested, exitOnDone: false, explain: explain)

@@ -85,7 +85,7 @@ enum OutputFormat: String, CaseIterable {
 
     init(parsing text: String) throws {
         guard let format = OutputFormat(rawValue: text.lowercased()) else {
-            throw ValidationError("must be 'text' or 'json'")
+            throw ValidationError("must be " + RunConfiguration.list(Self.allCases.map { "'\($0.rawValue)'" }))
         }
         self = format
     }

@@ -2,8 +2,8 @@ import SkyCore
 import SkyTUI
 
 /// What a run uses for an option left out: `sky`'s defaults or `sky soak`'s, where the two differ,
-/// and the ones they share. Each is written here once; the options, their help and the replay
-/// command read it from here.
+/// and the ones they share. Each is written once, here or, where the engine needs it too, in
+/// `RunConfiguration`; the options, their help and the replay command read it from here.
 struct RunDefaults {
     /// What bounds a run given neither `--total` nor `--duration`.
     var bound: Bound
@@ -15,19 +15,20 @@ struct RunDefaults {
     /// Every core busy for a while, every result checked, no simulated failures to hide a real one.
     static let soak = RunDefaults(bound: .time(.seconds(600)), batch: .auto, failureRate: 0, verify: true)
 
-    // The same for both commands.
-    static let priorities = PriorityMix.standard
-    /// The engine's own default cost of a scan.
+    // The same for both commands, the engine's own where it has one.
+    static let priorities = RunConfiguration.defaultPriorityMix
     static let work = RunConfiguration.defaultWork
-    static let strategy = ScanStrategy.batched
-    static let errors = ErrorMode.result
-    static let speed = 1.0
-    static let spacing = Duration.zero
+    static let strategy = RunConfiguration.defaultStrategy
+    static let errors = RunConfiguration.defaultErrors
+    static let speed = RunConfiguration.defaultSpeed
+    static let spacing = RunConfiguration.defaultSpacing
     static let corruptionRate = 0.0
     static let ignoreCancellationRate = 0.0
-    static let cancelCheck = CancelCheck.flag
+    static let cancelCheck = RunConfiguration.defaultCancelCheck
     static let counters = CounterSource.viaActor
     static let format = OutputFormat.text
+    /// `sky replay --speed`: the recorded pace.
+    static let replaySpeed = 1.0
 
     /// A number of scans, or a time during which scans keep starting.
     enum Bound: CustomStringConvertible {

@@ -89,7 +89,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What a failure does: result (wrapped, the group goes on), throw (the first failure is thrown out of what runs the scans: with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)) or collect (as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(Self.takers(of: .errorsCollect))) (default \(RunDefaults.errors.rawValue)).",
+            "What a failure does: \(RunConfiguration.list(ErrorMode.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })) (default \(RunDefaults.errors.rawValue)).",
             valueName: ArgumentValue.names(of: ErrorMode.self).joined(separator: "|")),
         completion: .list(ArgumentValue.names(of: ErrorMode.self)),
         transform: { try ArgumentValue.choice($0) })
@@ -129,7 +129,7 @@ struct RunOptions: ParsableArguments {
     @Option(
         name: .customLong("cancel-check"),
         help: ArgumentHelp(
-            "How each sweep checks for cancellation between its chunks: flag (reads Task.isCancelled, keeps nothing), throw (try Task.checkCancellation(): the CancellationError takes the lines swept with it), partial (reads Task.isCancelled and hands back the lines swept so far) or handler (reads a stop flag that withTaskCancellationHandler's handler raises at the cancel) (default \(RunDefaults.cancelCheck.rawValue)).",
+            "How each sweep checks for cancellation between its chunks: \(RunConfiguration.list(CancelCheck.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })) (default \(RunDefaults.cancelCheck.rawValue)).",
             valueName: ArgumentValue.names(of: CancelCheck.self).joined(separator: "|")),
         completion: .list(ArgumentValue.names(of: CancelCheck.self)),
         transform: { try ArgumentValue.choice($0) })
@@ -145,7 +145,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Hand every completed result to a catalogue actor, from each child's own task: racy (it reads its count, awaits, writes it back; reentrancy loses updates) or safe (it counts, then awaits). With --strategy \(Self.takers(of: .catalogue)).",
+            "Hand every completed result to a catalogue actor, from each child's own task: \(RunConfiguration.list(CatalogueMode.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })). With --strategy \(Self.takers(of: .catalogue)).",
             valueName: ArgumentValue.names(of: CatalogueMode.self).joined(separator: "|")),
         completion: .list(ArgumentValue.names(of: CatalogueMode.self)),
         transform: { try ArgumentValue.choice($0) })
@@ -168,5 +168,34 @@ struct RunOptions: ParsableArguments {
     /// The strategies that take `option`, as help names them: `serial or actor-queue`.
     private static func takers(of option: StrategyOption) -> String {
         RunConfiguration.list(option.strategies.map(\.rawValue))
+    }
+
+    /// What `--errors` does with `mode`, for its help: every mode has a line, so a new one is listed.
+    private static func meaning(of mode: ErrorMode) -> String {
+        switch mode {
+        case .result: "wrapped, the group goes on"
+        case .throw:
+            "the first failure is thrown out of what runs the scans: with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)"
+        case .collect:
+            "as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(takers(of: .errorsCollect))"
+        }
+    }
+
+    /// What `--catalogue` does with `mode`, for its help.
+    private static func meaning(of mode: CatalogueMode) -> String {
+        switch mode {
+        case .racy: "it reads its count, awaits, writes it back; reentrancy loses updates"
+        case .safe: "it counts, then awaits"
+        }
+    }
+
+    /// What `--cancel-check` does with `check`, for its help.
+    private static func meaning(of check: CancelCheck) -> String {
+        switch check {
+        case .flag: "reads Task.isCancelled, keeps nothing"
+        case .throw: "try Task.checkCancellation(): the CancellationError takes the lines swept with it"
+        case .partial: "reads Task.isCancelled and hands back the lines swept so far"
+        case .handler: "reads a stop flag that withTaskCancellationHandler's handler raises at the cancel"
+        }
     }
 }

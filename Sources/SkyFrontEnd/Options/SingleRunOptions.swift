@@ -1,4 +1,5 @@
 import ArgumentParser
+import SkyCore
 import SkyReport
 import SkyTUI
 
@@ -7,7 +8,7 @@ import SkyTUI
 struct SingleRunOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Where the dashboard's running and finished counts come from: via-actor (the actor's book, which waits for a thread) or direct (counted by each child as it ends); each figure is tagged actor or children (default \(RunDefaults.counters.rawValue)).",
+            "Where the dashboard's running and finished counts come from: \(RunConfiguration.list(CounterSource.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })); each figure is tagged \(RunConfiguration.list(CounterSource.allCases.map(\.tag))) (default \(RunDefaults.counters.rawValue)).",
             valueName: ArgumentValue.names(of: CounterSource.self).joined(separator: "|")),
         completion: .list(ArgumentValue.names(of: CounterSource.self)),
         transform: { try ArgumentValue.choice($0) })
@@ -79,6 +80,14 @@ struct SingleRunOptions: ParsableArguments {
             try check()
         } catch {
             throw ValidationError("\(flag): \(error)")
+        }
+    }
+
+    /// Where `--counters` takes the counts from with `source`, for its help.
+    private static func meaning(of source: CounterSource) -> String {
+        switch source {
+        case .viaActor: "the actor's book, which waits for a thread"
+        case .direct: "counted by each child as it ends"
         }
     }
 }

@@ -19,9 +19,8 @@ public enum ComparedSetting: Equatable, Sendable {
         }
     }
 
-    /// Every name, as the help and the errors list them: `serial, unbounded, batched, discarding,
-    /// reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant
-    /// (strategies) or result, throw (error modes)`.
+    /// Every name, as the help and the errors list them: each strategy's, then each error mode's,
+    /// `serial, unbounded, … (strategies) or result, throw, … (error modes)`.
     public static var accepted: String {
         ScanStrategy.allCases.map(\.rawValue).joined(separator: ", ") + " (strategies) or "
             + ErrorMode.allCases.map(\.rawValue).joined(separator: ", ") + " (error modes)"

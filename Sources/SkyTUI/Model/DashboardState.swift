@@ -176,10 +176,8 @@ public struct DashboardState: Sendable {
     }
 
     private mutating func press(_ key: Key) -> [DashboardCommand] {
-        let action = DashboardKeys.action(for: key)
-        // The soak's view has no explain, code or projector panel to switch to, and no other
-        // strategy to rerun with: its done screen offers only to leave.
-        if info.soak != nil, let action, [.switchPanel, .showCode, .projector, .chooseStrategy, .rerun].contains(action) { return [] }
+        // A key no row names, or one whose row does nothing in this state, is ignored.
+        guard let action = DashboardKeys.action(for: key), DashboardKeys.isEnabled(action, in: self) else { return [] }
         switch action {
         case .help:
             showingHelp.toggle()
@@ -196,7 +194,7 @@ public struct DashboardState: Sendable {
         case .projector:
             projecting.toggle()
             return []
-        case let scrolling? where scrolling.scrolls:
+        case let scrolling where scrolling.scrolls:
             // Scrolling reads what is there, so it works on the done screen too.
             scroll(scrolling)
             return []
@@ -220,23 +218,18 @@ public struct DashboardState: Sendable {
         }
         if isFinished {
             switch action {
-            case .chooseStrategy where info.rerunRefusal != nil, .rerun where info.rerunRefusal != nil:
-                // Refused, and said so on the done screen; not a key that leaves it by surprise.
-                return []
             case .chooseStrategy:
                 let all = ScanStrategy.allCases
                 nextStrategy = all[(all.firstIndex(of: nextStrategy)! + 1) % all.count]
                 return []
             case .rerun:
                 return [.rerun(nextStrategy)]
-            case let action? where action.leavesDoneScreen:
+            case let action where action.leavesDoneScreen:
                 return [.exit]
             default:
                 return []
             }
         }
-        // A replay shows what was recorded: nothing can cancel it or change its batch.
-        if info.replay != nil, action == .cancel || action == .growBatch || action == .shrinkBatch { return [] }
         switch action {
         case .quit:
             guard !quitRequested else { return [] }
@@ -245,20 +238,19 @@ public struct DashboardState: Sendable {
             quitRequested = true
             return [.cancel]
         case .cancel:
-            guard !isStopping else { return [] }
             explain.noteCancel(by: key.name)
             cancelRequested = true
             return [.cancel]
-        case .pauseOrResume where !isStopping:
+        case .pauseOrResume:
             pauseRequested.toggle()
             return [pauseRequested ? .pause : .resume]
-        case .step where isPaused:
+        case .step:
             return [.step]
         case .growBatch:
             return changeBatch(by: 1)
         case .shrinkBatch:
             return changeBatch(by: -1)
-        case .pauseOrResume, .step, .switchPanel, .showCode, .projector, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart, nil:
+        case .switchPanel, .showCode, .projector, .chooseStrategy, .rerun, .help, .lineDown, .lineUp, .pageDown, .pageUp, .nextPart:
             return []
         }
     }
@@ -295,8 +287,6 @@ public struct DashboardState: Sendable {
     }
 
     private mutating func changeBatch(by step: Int) -> [DashboardCommand] {
-        // Serial runs one at a time and unbounded has no bound: there is no batch to change.
-        guard !isStopping, snapshot.configuration.strategy.usesBatch else { return [] }
         let range = RunConfiguration.batchRange
         let batch = min(max(requestedBatch + step, range.lowerBound), range.upperBound)
         guard batch != requestedBatch else { return [] }

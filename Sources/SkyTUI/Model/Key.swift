@@ -13,6 +13,8 @@ public enum Key: Hashable, Sendable {
     /// The key as the help names it.
     public var name: String {
         switch self {
+        case .character(" "): "space"
+        case .character("\r"), .character("\n"): "Enter"
         case .character(let character): String(character)
         case .escape: "Esc"
         case .interrupt: "^C"

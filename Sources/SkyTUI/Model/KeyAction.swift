@@ -44,5 +44,5 @@ extension KeyAction {
     public var leavesDoneScreen: Bool { self == .quit || self == .nextPart }
 
     /// The done screen's hint, from the keys that leave it.
-    public static let doneScreenHint = "\(DashboardKeys.label(of: .quit).split(separator: " ")[0]) or \(DashboardKeys.label(of: .nextPart)) exits"
+    public static let doneScreenHint = "\(DashboardKeys.key(of: .quit)) or \(DashboardKeys.label(of: .nextPart)) exits"
 }

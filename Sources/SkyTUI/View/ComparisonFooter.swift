@@ -17,7 +17,8 @@ enum ComparisonFooter {
             if column + hint.count <= width { grid.write(hint, x: width - hint.count, y: y, style: style) }
             return
         }
-        var column = grid.write(" q", x: 0, y: y, style: Style(.accent, bold: true))
+        // The comparison takes one key while its runs go: quit.
+        var column = grid.write(" " + DashboardKeys.key(of: .quit), x: 0, y: y, style: Style(.accent, bold: true))
         column = grid.write(" quit ", x: column, y: y)
         let (text, tint): (String, Tint) = state.stopRequested
             ? ("  stopping: the run going is cancelled; no other starts", .warn)

@@ -21,7 +21,7 @@ public enum DashboardView {
             let snapshot = state.snapshot
             let done = "\(snapshot.counters.ended)\(snapshot.configuration.total.map { " of \($0)" } ?? "") scans done"
             // A lesson's part, once done, goes on with Enter: the notice says so in its place.
-            let keys = state.isFinished && state.info.lesson != nil ? "\(DashboardKeys.label(of: .nextPart)) goes on, q ends the lesson" : "q quits"
+            let keys = state.isFinished && state.info.lesson != nil ? "\(DashboardKeys.label(of: .nextPart)) goes on, \(DashboardKeys.key(of: .quit)) ends the lesson" : "\(DashboardKeys.key(of: .quit)) quits"
             TooSmallNotice.draw(done, keys: keys, glyphs: state.glyphs, into: &grid, minimum: minimumSize)
             return grid
         }

@@ -36,19 +36,20 @@ enum Footer {
             grid.fill(" ", x: 0, y: y, width: width, style: style)
             let column = grid.write(text, x: 0, y: y, style: style)
             let next = state.nextStrategy.rawValue
+            let (s, r, q) = (DashboardKeys.key(of: .chooseStrategy), DashboardKeys.key(of: .rerun), DashboardKeys.key(of: .quit))
+            let exits = KeyAction.doneScreenHint
             let hints =
                 if let lesson = state.info.lesson {
                     // The key that goes on, and what it leads to; q ends the lesson.
                     lessonHints(DashboardKeys.label(of: .nextPart), lesson)
                 } else if let refusal = state.info.rerunRefusal {
                     // How to leave outranks why there is no rerun: only these keys leave.
-                    ["   no rerun: \(refusal)   \(KeyAction.doneScreenHint) ", "   no rerun   \(KeyAction.doneScreenHint) ",
-                     "   \(KeyAction.doneScreenHint) ", "   q: exit "]
+                    ["   no rerun: \(refusal)   \(exits) ", "   no rerun   \(exits) ", "   \(exits) ", "   \(q): exit "]
                 } else {
                     // The strategy `s` chose stays as long as any hint does: without it, `s` seems to do nothing.
-                    ["   s strategy: \(next)   r rerun   \(KeyAction.doneScreenHint) ", "   s: \(next)   r: rerun   \(KeyAction.doneScreenHint) ",
-                     "   s: \(next)   r: rerun   q: exit ", "   r: rerun   \(KeyAction.doneScreenHint) ", "   \(KeyAction.doneScreenHint) ",
-                     "   r: rerun   q: exit ", "   q: exit "]
+                    ["   \(s) strategy: \(next)   \(r) rerun   \(exits) ", "   \(s): \(next)   \(r): rerun   \(exits) ",
+                     "   \(s): \(next)   \(r): rerun   \(q): exit ", "   \(r): rerun   \(exits) ", "   \(exits) ",
+                     "   \(r): rerun   \(q): exit ", "   \(q): exit "]
                 }
             // A lesson's shortest hint is written even over the banner's end: without it the
             // done screen would not say how to go on.
@@ -56,21 +57,7 @@ enum Footer {
             grid.write(hint, x: max(0, width - hint.count), y: y, style: style)
             return
         }
-        var column = 0
-        // A replay cannot be cancelled or given another batch: those keys are not offered.
-        let live = state.info.replay == nil
-        let keys: [(String, String)] =
-            state.isStopping
-            ? [("q", "quit")]
-            : state.isPaused
-                ? [("q", "quit"), ("space", "resume"), ("n", "step")] + (live ? [("c", "cancel")] : []) + [("?", "help")]
-                : [("q", "quit"), ("space", "pause")] + (live ? [("c", "cancel")] : [])
-                    + (live && snapshot.configuration.strategy.usesBatch ? [("+ -", "batch \(state.requestedBatch)")] : [])
-                    + [("e", state.showingExplain && !state.showingCode ? "errors" : "explain"), ("v", state.showingCode ? "hide code" : "code"), ("?", "help")]
-        for (key, meaning) in keys {
-            column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
-            column = grid.write(" " + meaning + " ", x: column, y: y)
-        }
+        let column = offers(state, into: &grid, y: y)
         let status: (String, Tint)? =
             if state.isOrphaned {
                 ("the loop has returned: its unstructured tasks run on, and nothing cancels them", .warn)
@@ -80,8 +67,8 @@ enum Footer {
                 ("the body has returned: the group waits for its running children", .warn)
             } else if state.isStopping {
                 (stopping(state), .warn)
-            } else if state.isPaused && !live {
-                ("replay paused: n plays on to the next scan's start", .warn)
+            } else if state.isPaused && state.info.replay != nil {
+                ("replay paused: \(DashboardKeys.key(of: .step)) plays on to the next scan's start", .warn)
             } else if state.isPaused {
                 ("paused: running scans finish, no new ones start", .warn)
             } else {
@@ -90,6 +77,16 @@ enum Footer {
         if let (text, tint) = status {
             grid.write("  " + text, x: column, y: y, style: Style(tint, bold: true))
         }
+    }
+
+    /// The keys `DashboardKeys` offers in this state, each with what it does; returns the column after them.
+    static func offers(_ state: DashboardState, into grid: inout Grid, y: Int) -> Int {
+        var column = 0
+        for (keys, word) in DashboardKeys.offers(state) {
+            column = grid.write(" " + keys, x: column, y: y, style: Style(.accent, bold: true))
+            column = grid.write(" " + word + " ", x: column, y: y)
+        }
+        return column
     }
 
     /// What a stopping run does with its running scans: those that never check do not stop.
@@ -101,8 +98,9 @@ enum Footer {
 
     /// `Enter: part 2, the serial queue   q: end the lesson`, longest first.
     static func lessonHints(_ key: String, _ lesson: LessonStage) -> [String] {
-        [
-            "   \(key): \(lesson.next)   q: end the lesson ", "   \(key): \(lesson.next) ", "   \(key): \(lesson.nextBrief)   q: end ",
+        let quit = DashboardKeys.key(of: .quit)
+        return [
+            "   \(key): \(lesson.next)   \(quit): end the lesson ", "   \(key): \(lesson.next) ", "   \(key): \(lesson.nextBrief)   \(quit): end ",
             "   \(key): \(lesson.nextBrief) ", "   \(key): go on ",
         ]
     }

@@ -15,7 +15,7 @@ enum HelpOverlay {
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
             ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now, as this frame read it."),
             ("Timeline", "\(spans) high, medium, low; \(ends); a digit: that many scans ended in one column (a row of slots counts failed and cancelled), coloured by the worst. threads: scans on a pool thread; queue: scans waiting."),
-            ("Errors", "Failures, newest first; e swaps in the explain panel."),
+            ("Errors", "Failures, newest first; \(DashboardKeys.key(of: .switchPanel)) swaps in the explain panel."),
             ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
             ("Code", "\(glyphs.running) marks the lesson's lines; \(glyphs.wrapped) a long line's next row."),
         ]

@@ -219,19 +219,11 @@ enum SoakView {
             text += " \(dot) \(counters.verificationFailures) mismatches in \(Figures.clock(state.snapshot.elapsed))"
             grid.fill(" ", x: 0, y: y, width: width, style: badge.style)
             let column = grid.write(text, x: 0, y: y, style: badge.style)
-            let hint = ["   \(KeyAction.doneScreenHint) ", "   q: exit "].first { column + $0.count <= width } ?? ""
+            let hint = ["   \(KeyAction.doneScreenHint) ", "   \(DashboardKeys.key(of: .quit)): exit "].first { column + $0.count <= width } ?? ""
             grid.write(hint, x: max(0, width - hint.count), y: y, style: badge.style)
             return
         }
-        let keys: [(String, String)] =
-            state.isStopping ? [("q", "quit")]
-            : state.isPaused ? [("q", "quit"), ("space", "resume"), ("c", "cancel"), ("?", "help")]
-            : [("q", "quit"), ("space", "pause"), ("c", "cancel"), ("?", "help")]
-        var column = 0
-        for (key, meaning) in keys {
-            column = grid.write(" " + key, x: column, y: y, style: Style(.accent, bold: true))
-            column = grid.write(" " + meaning + " ", x: column, y: y)
-        }
+        let column = Footer.offers(state, into: &grid, y: y)
         let status = state.isStopping ? "stopping: the running scans end, then the summary"
             : state.isPaused ? "paused: running scans finish, no new ones start" : nil
         if let status { grid.write("  " + status, x: column, y: y, style: Style(.warn, bold: true), width: max(0, width - column)) }
