@@ -16,7 +16,7 @@ struct CancellationHandlerTests {
         let started = Atomic<Bool>(false)
         let release = Atomic<Bool>(false)
         let ended = Atomic<Bool>(false)
-        let handlerThread = Mutex<pthread_t?>(nil)
+        let handlerThread = Locked<pthread_t?>(nil)
     }
 
     @Test("cancel() runs the handler before it returns, on the cancelling thread, while the operation has not looked")

@@ -1,3 +1,4 @@
+import SkyCore
 import Synchronization
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
 struct PriorityEscalationTests {
     final class Probe: Sendable {
         let started = Atomic<Bool>(false)
-        let escalated = Mutex<[TaskPriority]>([])
+        let escalated = Locked<[TaskPriority]>([])
 
         /// Runs until this task's priority is escalated, or for at most `patience`, in an escalation
         /// handler's scope; returns the current priority before and after.

@@ -195,7 +195,7 @@ private final class SuspensionWatch: TaskExecutor {
 /// A task executor that notes the priority of every job the runtime hands it, then runs the job on
 /// the global pool.
 private final class RecordingExecutor: TaskExecutor {
-    private let queued = Mutex<[UInt8]>([])
+    private let queued = Locked<[UInt8]>([])
 
     func enqueue(_ job: consuming ExecutorJob) {
         queued.withLock { $0.append(job.priority.rawValue) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The built `sky` executable, run as a user would run it.
 enum SkyBinary {
@@ -51,16 +50,15 @@ enum SkyBinary {
     /// to its end would wait on it forever.
     static func finish(_ process: Process, _ out: Pipe, _ err: Pipe) -> Outcome {
         let stderrReader = err.fileHandleForReading
-        let stderrRead = Mutex(Data())
+        let stderrRead = ReadData()
         let stderrDone = DispatchSemaphore(value: 0)
         Thread {
-            let data = stderrReader.readDataToEndOfFile()
-            stderrRead.withLock { $0 = data }
+            stderrRead.data = stderrReader.readDataToEndOfFile()
             stderrDone.signal()
         }.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         stderrDone.wait()
-        let stderr = stderrRead.withLock { $0 }
+        let stderr = stderrRead.data
         process.waitUntilExit()
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
@@ -109,6 +107,12 @@ enum SkyBinary {
             usleep(10_000)
         }
         return false
+    }
+
+    /// What a reading thread read. Unchecked: written before the thread signals its semaphore and
+    /// read only after the wait on it, which orders the two.
+    private final class ReadData: @unchecked Sendable {
+        var data = Data()
     }
 
     static func temporaryPath(_ name: String) -> String {
