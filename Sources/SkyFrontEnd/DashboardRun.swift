@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SkyCore
 import SkyReport
 import SkyTUI
@@ -85,14 +80,10 @@ struct DashboardRun {
             exitOnDone: exitOnDone, explain: explain || projector, projector: projector)
         var frames = RunFrames(run: run, events: events, state: state, tick: tick)
         let ending = FrameLoop(screen: screen).run(&frames)
-        // The run has finished (the dashboard leaves only then); its summary follows at once.
-        var summary = run.summary
-        while summary == nil {
-            usleep(1000)
-            summary = run.summary
-        }
-        let figures = frames.gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: frames.state.counterLag.worst)
-        return (summary!, figures, ending.signal, ending.rerun, ending.goesOn)
+        // The run has finished: the dashboard leaves only then.
+        let summary = run.returnedSummary()
+        let figures = frames.gaps.figures(wall: summary.snapshot.elapsed, cores: info.cores, counterLag: frames.state.counterLag.worst)
+        return (summary, figures, ending.signal, ending.rerun, ending.goesOn)
     }
 }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SkyCore
 import SkyTUI
 
@@ -12,6 +17,16 @@ protocol WatchedRun: AnyObject {
     func perform(_ control: ScanControl)
     /// The summary once the run has ended; `nil` before.
     var summary: RunSummary? { get }
+}
+
+extension WatchedRun {
+    /// The summary of a run whose book has closed: it follows at once, as the run returns.
+    func returnedSummary() -> RunSummary {
+        while true {
+            if let summary { return summary }
+            usleep(1000)
+        }
+    }
 }
 
 extension LaunchedRun: WatchedRun {
