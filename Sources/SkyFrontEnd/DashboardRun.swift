@@ -1,25 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SkyCore
 import SkyReport
 import SkyTUI
 import SkyTerminal
 
-/// A run with the live dashboard.
-///
-/// The frame loop blocks on the main thread, in `wgetch` with a timeout, and reads the engine's
-/// lock-protected snapshot. It never waits for a turn on the cooperative pool, so frames and keys
-/// keep their rhythm while every pool thread is busy with scans. Keys become engine controls
-/// through the dashboard's pure `update`.
+/// A run with the live dashboard, shown by the `FrameLoop`. Keys become engine controls through
+/// the dashboard's pure `update`.
 struct DashboardRun {
-    /// About 30 frames a second while scans run.
-    static let frameInterval: Duration = .milliseconds(33)
-    /// Nothing moves when paused with no scan running, or when done; keys still wake the loop.
-    static let idleInterval: Duration = .milliseconds(250)
-
     let configuration: RunConfiguration
     let report: RunReport
     let info: RunInfo
@@ -87,100 +73,63 @@ struct DashboardRun {
     /// anew, the observations the verdict weighs). `goesOn`: the user asked for a lesson's next part.
     func watch(
         _ run: some WatchedRun, events: ScanEventBuffer, on screen: CursesScreen,
-        tick: (ScanSnapshot, Duration) -> [DashboardMessage] = { _, _ in [] }
+        tick: @escaping (ScanSnapshot, Duration) -> [DashboardMessage] = { _, _ in [] }
     ) -> (summary: RunSummary, figures: FrameFigures, signal: Int32?, rerun: ScanStrategy?, goesOn: Bool) {
-        let clock = ContinuousClock()
-        var state = DashboardState(
-            snapshot: run.frame(at: clock.now).snapshot, size: screen.size, info: info, glyphs: screen.glyphs,
+        let state = DashboardState(
+            snapshot: run.frame(at: .now).snapshot, size: screen.size, info: info, glyphs: screen.glyphs,
             exitOnDone: exitOnDone, explain: explain || projector, projector: projector)
-        var gaps = FrameGaps()
-        var caught: Int32?
-        // The terminal has gone: nothing to read from it or draw on it any more.
-        var hungUp = false
-        var leaving = false
-        var rerun: ScanStrategy?
-        var goesOn = false
-        var nextFrame = clock.now
-
-        func perform(_ commands: [DashboardCommand]) {
-            for command in commands {
-                switch command {
-                case .exit: leaving = true
-                case .nextPart:
-                    goesOn = true
-                    leaving = true
-                case .rerun(let strategy):
-                    rerun = strategy
-                    leaving = true
-                default: run.perform(command)
-                }
-            }
-        }
-
-        while !leaving {
-            // A SIGHUP after the hang-up was seen is news of that hang-up, not a second signal.
-            // A second signal ends Sky from its watchdog (`LastResort`), terminal put back.
-            if let signal = SignalTrap.take(), !(hungUp && signal == SIGHUP), caught == nil {
-                caught = signal
-                run.perform(.cancel)
-            }
-            let now = clock.now
-            if now >= nextFrame {
-                // Events first, then the snapshot: no event is then newer than the frame's time.
-                run.advance(to: now)
-                // Read before the events are drained: once the run has returned, every one of its
-                // events is in the buffer.
-                let returned = run.summary != nil
-                perform(state.update(.events(events.drain())))
-                let (snapshot, elapsed) = run.frame(at: now)
-                if snapshot.phase.isFinished && !returned {
-                    // The book has closed, but the run hands a transition's events on after the
-                    // book's lock, so the last of them may not be in the buffer yet: the finished
-                    // frame waits a frame for them, and shows them all.
-                    nextFrame = now + Self.frameInterval
-                    continue
-                }
-                perform(state.update(.frame(snapshot, elapsed: elapsed)))
-                for observed in tick(snapshot, elapsed) { perform(state.update(observed)) }
-                if !hungUp { screen.draw(DashboardView.render(state)) }
-                let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
-                gaps.frame(at: now, measured: busy && !state.isPaused)
-                let interval = busy ? Self.frameInterval : Self.idleInterval
-                nextFrame += interval
-                if nextFrame <= now { nextFrame = now + interval }
-                if caught != nil && state.isFinished { leaving = true }
-                continue
-            }
-            if hungUp {
-                usleep(UInt32((nextFrame - now) / .microseconds(1)))
-                continue
-            }
-            // Keys are answered at once, with a fresh frame, not at the next tick.
-            if let input = screen.read(timeout: nextFrame - now) {
-                switch input {
-                case .key(let key): perform(state.update(.key(key)))
-                case .resize(let size): perform(state.update(.resize(size)))
-                case .hangUp:
-                    // Treated as a SIGHUP, which may never come (a parent that ignores it keeps
-                    // it from us): the run is cancelled, and the loop leaves once it has ended.
-                    hungUp = true
-                    if caught == nil {
-                        caught = SIGHUP
-                        run.perform(.cancel)
-                    }
-                    continue
-                }
-                screen.draw(DashboardView.render(state))
-                nextFrame = min(nextFrame, clock.now + Self.frameInterval)
-            }
-        }
-        // The run has finished (the dashboard leaves only then); its summary follows at once.
-        var summary = run.summary
-        while summary == nil {
-            usleep(1000)
-            summary = run.summary
-        }
-        let figures = gaps.figures(wall: summary!.snapshot.elapsed, cores: info.cores, counterLag: state.counterLag.worst)
-        return (summary!, figures, caught, rerun, goesOn)
+        var frames = RunFrames(run: run, events: events, state: state, tick: tick)
+        let ending = FrameLoop(screen: screen).run(&frames)
+        // The run has finished: the dashboard leaves only then.
+        let summary = run.returnedSummary()
+        let figures = frames.gaps.figures(wall: summary.snapshot.elapsed, cores: info.cores, counterLag: frames.state.counterLag.worst)
+        return (summary, figures, ending.signal, ending.rerun, ending.goesOn)
     }
+}
+
+/// A run's dashboard, as the frame loop steps it.
+private struct RunFrames<Run: WatchedRun>: FrameSource {
+    let run: Run
+    let events: ScanEventBuffer
+    var state: DashboardState
+    let tick: (ScanSnapshot, Duration) -> [DashboardMessage]
+    var gaps = FrameGaps()
+
+    mutating func frame(at now: ContinuousClock.Instant) -> FrameStep {
+        // Events first, then the snapshot: no event is then newer than the frame's time.
+        run.advance(to: now)
+        // Read before the events are drained: once the run has returned, every one of its events
+        // is in the buffer.
+        let returned = run.summary != nil
+        var commands = state.update(.events(events.drain()))
+        let (snapshot, elapsed) = run.frame(at: now)
+        if snapshot.phase.isFinished && !returned {
+            // The book has closed, but the run hands a transition's events on after the book's
+            // lock, so the last of them may not be in the buffer yet: the finished frame waits a
+            // frame for them, and shows them all.
+            return FrameStep(commands: commands, pace: .notReady)
+        }
+        commands += state.update(.frame(snapshot, elapsed: elapsed))
+        for observed in tick(snapshot, elapsed) { commands += state.update(observed) }
+        let busy = !state.isFinished && !(state.isPaused && snapshot.counters.running == 0)
+        gaps.frame(at: now, measured: busy && !state.isPaused)
+        return FrameStep(commands: commands, pace: busy ? .busy : .idle)
+    }
+
+    mutating func update(_ input: TerminalInput) -> [DashboardCommand] {
+        switch input {
+        case .key(let key): state.update(.key(key))
+        case .resize(let size): state.update(.resize(size))
+        case .hangUp: []
+        }
+    }
+
+    /// A signal cancels the run; the dashboard shows it ending.
+    func stop() -> [DashboardCommand] { [.control(.cancel)] }
+
+    func perform(_ control: ScanControl) { run.perform(control) }
+
+    var hasEnded: Bool { state.isFinished }
+
+    func render() -> Grid { DashboardView.render(state) }
 }

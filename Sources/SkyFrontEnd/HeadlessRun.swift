@@ -33,9 +33,7 @@ struct HeadlessRun {
         while summary == nil {
             usleep(20_000)
             // Taken at every turn: the loop's looks show the watchdog it is alive (`SignalTrap`).
-            let taken = SignalTrap.take()
-            // A reader that went away stops the run as SIGPIPE would, even before a write finds it.
-            if caught == nil, let signal = taken ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
+            if let signal = Self.stopSignal(), caught == nil {
                 caught = signal
                 run.cancel()
             }
@@ -50,5 +48,11 @@ struct HeadlessRun {
             summary = run.summary
         }
         return (summary!, caught, watch.finish(summary!, signal: caught))
+    }
+
+    /// A signal taken, or SIGPIPE once stdout's reader has gone: that stops a run as SIGPIPE
+    /// would, even before a write finds it.
+    static func stopSignal() -> Int32? {
+        SignalTrap.take() ?? (StandardOutput.readerGone ? SIGPIPE : nil)
     }
 }

@@ -40,8 +40,8 @@ final class ReplayedRun: WatchedRun {
         return (snapshot, snapshot.elapsed)
     }
 
-    func perform(_ command: DashboardCommand) {
-        switch command {
+    func perform(_ control: ScanControl) {
+        switch control {
         case .pause: paused = true
         case .resume: paused = false
         case .step:
@@ -50,7 +50,7 @@ final class ReplayedRun: WatchedRun {
         case .cancel:
             // Quit, or a signal: the rest of the record, at once.
             play { player throws(RecordedRunFile.Broken) in try player.playToEnd(into: events.record) }
-        case .setBatch, .exit, .rerun, .nextPart:
+        case .setBatch:
             // The recorded batch changes play as they happened; a replay changes nothing.
             break
         }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SkyCore
 import SkyTUI
 
@@ -9,9 +14,19 @@ protocol WatchedRun: AnyObject {
     func advance(to now: ContinuousClock.Instant)
     /// The run as of `now`, and its elapsed time then.
     func frame(at now: ContinuousClock.Instant) -> (snapshot: ScanSnapshot, elapsed: Duration)
-    func perform(_ command: DashboardCommand)
+    func perform(_ control: ScanControl)
     /// The summary once the run has ended; `nil` before.
     var summary: RunSummary? { get }
+}
+
+extension WatchedRun {
+    /// The summary of a run whose book has closed: it follows at once, as the run returns.
+    func returnedSummary() -> RunSummary {
+        while true {
+            if let summary { return summary }
+            usleep(1000)
+        }
+    }
 }
 
 extension LaunchedRun: WatchedRun {
@@ -23,14 +38,8 @@ extension LaunchedRun: WatchedRun {
         return (snapshot, snapshot.liveElapsed(at: now))
     }
 
-    func perform(_ command: DashboardCommand) {
-        switch command {
-        case .pause: model.pause()
-        case .resume: model.resume()
-        case .step: model.step()
-        case .setBatch(let batch): model.setBatch(batch)
-        case .cancel: cancel()
-        case .exit, .rerun, .nextPart: break
-        }
+    func perform(_ control: ScanControl) {
+        // A cancel reaches the run's task too (`cancel()`); the rest are the model's alone.
+        if control == .cancel { cancel() } else { model.send(control) }
     }
 }

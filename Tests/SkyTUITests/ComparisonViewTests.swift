@@ -115,7 +115,7 @@ struct ComparisonViewTests {
     @Test("q cancels the run going and leaves once it has stopped; the rest show as not run")
     func quit() {
         var state = ComparisonScene.running.state(size: Self.size)
-        #expect(state.update(.key(.character("q"))) == [.cancel])
+        #expect(state.update(.key(.character("q"))) == [.control(.cancel)])
         #expect(state.update(.key(.character("q"))) == [])
         #expect(Self.lines(state)[0].contains("STOPPING"))
         let run = ComparisonScene.running.runs[1]
@@ -130,7 +130,7 @@ struct ComparisonViewTests {
         #expect(state.update(.key(.character(" "))) == [])
         #expect(state.update(.key(.character("+"))) == [])
         #expect(!state.stopRequested)
-        #expect(state.update(.stop) == [.cancel])
+        #expect(state.update(.stop) == [.control(.cancel)])
         let run = ComparisonScene.running.runs[1]
         #expect(state.update(.finish(run.snapshot(at: run.end), cpuSeconds: 1)) == [])
         #expect(state.isDone && !state.quitRequested)

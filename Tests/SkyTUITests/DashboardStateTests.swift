@@ -16,7 +16,7 @@ struct DashboardStateTests {
           arguments: [Key.character("q"), .character("Q"), .escape, .interrupt])
     func quit(key: Key) {
         var state = running()
-        #expect(state.update(.key(key)) == [.cancel])
+        #expect(state.update(.key(key)) == [.control(.cancel)])
         #expect(state.isStopping)
         #expect(state.update(.key(key)) == [], "a second press does not cancel twice")
         var stopping = Scene.midRun
@@ -30,18 +30,18 @@ struct DashboardStateTests {
     @Test("Space pauses and resumes; the pause shows before the engine confirms it")
     func pause() {
         var state = running()
-        #expect(state.update(.key(.character(" "))) == [.pause])
+        #expect(state.update(.key(.character(" "))) == [.control(.pause)])
         #expect(state.isPaused)
-        #expect(state.update(.key(.character(" "))) == [.resume])
+        #expect(state.update(.key(.character(" "))) == [.control(.resume)])
         #expect(!state.isPaused)
     }
 
     @Test("+ and - change the batch one at a time within the accepted range")
     func batch() {
         var state = running()
-        #expect(state.update(.key(.character("+"))) == [.setBatch(5)])
-        #expect(state.update(.key(.character("="))) == [.setBatch(6)])
-        #expect(state.update(.key(.character("-"))) == [.setBatch(5)])
+        #expect(state.update(.key(.character("+"))) == [.control(.setBatch(5))])
+        #expect(state.update(.key(.character("="))) == [.control(.setBatch(6))])
+        #expect(state.update(.key(.character("-"))) == [.control(.setBatch(5))])
         #expect(state.requestedBatch == 5)
         for _ in 0..<10 { _ = state.update(.key(.character("-"))) }
         #expect(state.requestedBatch == 1)
@@ -118,7 +118,7 @@ struct DashboardStateTests {
     @Test("c cancels and stays: the finished screen shows what the cancellation did")
     func cancelStays() {
         var state = running()
-        #expect(state.update(.key(.character("c"))) == [.cancel])
+        #expect(state.update(.key(.character("c"))) == [.control(.cancel)])
         #expect(state.isStopping)
         #expect(state.update(.key(.character("c"))) == [])
         var finished = Scene.midRun
@@ -131,9 +131,9 @@ struct DashboardStateTests {
     func step() {
         var state = running()
         #expect(state.update(.key(.character("n"))) == [])
-        #expect(state.update(.key(.character(" "))) == [.pause])
-        #expect(state.update(.key(.character("n"))) == [.step])
-        #expect(state.update(.key(.character("n"))) == [.step])
+        #expect(state.update(.key(.character(" "))) == [.control(.pause)])
+        #expect(state.update(.key(.character("n"))) == [.control(.step)])
+        #expect(state.update(.key(.character("n"))) == [.control(.step)])
     }
 
     @Test("After a run, s cycles the strategy and r reruns with it; q still leaves")
@@ -198,10 +198,10 @@ struct DashboardStateTests {
         let running = DashboardView.render(state).text
         #expect(running.contains("SKY  replay of run.jsonl"))
         #expect(!running.contains("c cancel") && !running.contains("+ -"))
-        #expect(state.update(.key(.character(" "))) == [.pause])
+        #expect(state.update(.key(.character(" "))) == [.control(.pause)])
         #expect(DashboardView.render(state).text.contains("replay paused: n plays on to the next scan's start"))
-        #expect(state.update(.key(.character("n"))) == [.step])
-        #expect(state.update(.key(.character("q"))) == [.cancel])
+        #expect(state.update(.key(.character("n"))) == [.control(.step)])
+        #expect(state.update(.key(.character("q"))) == [.control(.cancel)])
         #expect(!state.isStopping)
         #expect(state.update(.frame(Scene.finished, elapsed: .seconds(7))) == [.exit])
     }

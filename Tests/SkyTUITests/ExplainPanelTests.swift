@@ -99,7 +99,7 @@ struct ExplainPanelTests {
     func cancelAndTimeUp() {
         var state = DashboardState(snapshot: Scene.midRun, size: Self.size, info: Scene.info, explain: true)
         _ = state.update(.events([.event(.change(RunChange(.timeUp, at: .seconds(3))))]))
-        #expect(state.update(.key(.character("c"))) == [.cancel])
+        #expect(state.update(.key(.character("c"))) == [.control(.cancel)])
         _ = state.update(.events([.event(.change(RunChange(.stopping(.cancelled), at: .seconds(4))))]))
         let lines = Self.panel(state)
         #expect(lines[0].hasSuffix("cause: time is up: no scan starts after this, running ones finish"), "\(lines)")

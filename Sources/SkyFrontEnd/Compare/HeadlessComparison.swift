@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SkyCore
 import SkyReport
 
@@ -20,7 +15,7 @@ struct HeadlessComparison {
         var caught: Int32?
         for (index, configuration) in plan.runs.enumerated() {
             // A signal between two runs stops the comparison before the next one starts.
-            if let signal = SignalTrap.take() ?? (StandardOutput.readerGone ? SIGPIPE : nil) {
+            if let signal = HeadlessRun.stopSignal() {
                 caught = signal
                 break
             }

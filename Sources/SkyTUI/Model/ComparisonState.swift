@@ -89,7 +89,7 @@ public struct ComparisonState: Sendable {
     private mutating func stop() -> [DashboardCommand] {
         guard !stopRequested else { return [] }
         stopRequested = true
-        return current == nil ? [.exit] : [.cancel]
+        return current == nil ? [.exit] : [.control(.cancel)]
     }
 }
 

@@ -21,12 +21,8 @@ public enum DashboardMessage: Sendable {
 
 /// What the dashboard asks of the world after a message: controls for the engine, or to leave.
 public enum DashboardCommand: Equatable, Sendable {
-    case pause
-    case resume
-    case setBatch(Int)
-    case cancel
-    /// While paused: start one more scan.
-    case step
+    /// A control for the run on screen, as the engine takes it.
+    case control(ScanControl)
     /// After a run: leave this run's screen and run again with this strategy (`s`, then `r`).
     case rerun(ScanStrategy)
     /// Leave the dashboard: the run has finished and the user is done looking.

@@ -236,16 +236,16 @@ public struct DashboardState: Sendable {
             // A replay's quit plays the rest of the record: the cancel in it, if any, was not this key.
             if !isStopping && info.replay == nil { explain.noteCancel(by: key.name) }
             quitRequested = true
-            return [.cancel]
+            return [.control(.cancel)]
         case .cancel:
             explain.noteCancel(by: key.name)
             cancelRequested = true
-            return [.cancel]
+            return [.control(.cancel)]
         case .pauseOrResume:
             pauseRequested.toggle()
-            return [pauseRequested ? .pause : .resume]
+            return [.control(pauseRequested ? .pause : .resume)]
         case .step:
-            return [.step]
+            return [.control(.step)]
         case .growBatch:
             return changeBatch(by: 1)
         case .shrinkBatch:
@@ -291,7 +291,7 @@ public struct DashboardState: Sendable {
         let batch = min(max(requestedBatch + step, range.lowerBound), range.upperBound)
         guard batch != requestedBatch else { return [] }
         requestedBatch = batch
-        return [.setBatch(batch)]
+        return [.control(.setBatch(batch))]
     }
 }
 
