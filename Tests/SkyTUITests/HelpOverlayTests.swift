@@ -1,3 +1,4 @@
+import SkyCore
 @testable import SkyTUI
 import Testing
 
@@ -47,5 +48,26 @@ struct HelpOverlayTests {
     func tags() {
         let words = Self.helpWords(.unicode)
         for source in CounterSource.allCases { #expect(words.contains(source.tag), "\(source.tag)") }
+    }
+
+    @Test("A soak's help explains the soak's own panels, each by its title, and lists only the keys a soak takes")
+    func soak() {
+        let size = TerminalSize(width: 100, height: 30)
+        let state = SoakViewTests.state(.running, size: size)
+        let entries = HelpOverlay.entries(state)
+        let terms = entries.map(\.0)
+        // Every panel title on the soak's screen is a term of its help, and no teaching panel is.
+        let titles = DashboardView.render(state).text.split(separator: "\n").filter { $0.hasPrefix("── ") }
+            .map { String($0.dropFirst(3).prefix { $0 != " " }) }
+        #expect(!titles.isEmpty)
+        for title in titles { #expect(terms.contains(title), "\(title) is not explained") }
+        for teaching in ["Scans", "Slots", "Timeline", "Explain", "Code"] { #expect(!terms.contains(teaching), "\(teaching)") }
+        // The keys: those that do something in a soak at some point; not the teaching panels' (e, v, p) or a rerun's.
+        let keys = Set(entries.map(\.0)).intersection(DashboardKeys.rows.map(\.label))
+        for row in DashboardKeys.rows {
+            let doesSomething = [RunPhase.running, .paused, .finished(.timeUp)].contains { row.isEnabled(state.at($0)) }
+            #expect(keys.contains(row.label) == doesSomething, "\(row.label)")
+        }
+        #expect(!keys.contains(DashboardKeys.label(of: .switchPanel)) && keys.contains("space"))
     }
 }

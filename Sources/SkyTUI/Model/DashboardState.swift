@@ -264,8 +264,8 @@ public struct DashboardState: Sendable {
             if let code = DashboardView.codePage(self) { codeTop = code.scrolled(from: codeTop ?? code.opening(at: codeFocus), by: action) }
             return
         } else if showingHelp {
-            page = HelpOverlay.rows(glyphs, size: size)
-            most = HelpOverlay.lines(glyphs, size: size).count - page
+            page = HelpOverlay.rows(self, size: size)
+            most = HelpOverlay.lines(self, size: size).count - page
         } else if showingExplain && !showingCode {
             page = DashboardView.explainRows(self)
             most = explain.lines.count - page
@@ -295,3 +295,15 @@ public struct DashboardState: Sendable {
     }
 }
 
+extension DashboardState {
+    /// This run as it would be in `phase`, with no key's request pending: for what the help says
+    /// of a kind of run (a key that does something at some point of it), whatever this moment is.
+    func at(_ phase: RunPhase) -> DashboardState {
+        var state = self
+        state.snapshot.progress.phase = phase
+        state.pauseRequested = false
+        state.quitRequested = false
+        state.cancelRequested = false
+        return state
+    }
+}

@@ -21,21 +21,43 @@ enum HelpOverlay {
         ]
     }
 
+    /// The soak's panels (`SoakView`), in the operator's words.
+    static let soakPanels: [(String, String)] = [
+        ("Results", "verified: results that matched their recomputation. mismatches: results that differed, a possible hardware fault, which fails the run. running: scans on the cores now, of the batch. unstarted: scans left queued when the time ran out, as a timed soak leaves them."),
+        ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest over a second or more. trend: the rate against the first minute's, judged after a minute and a half; a fall of more than a tenth is marked THROTTLED?."),
+        ("Cores", "Each CPU's busy share over the last second, its clock and temperature, and the scans verified and mismatched on it. A sensor the host does not give is named below the table, with why."),
+        ("Rate", "Scans/s, a column a second, over the history kept; the top row's rate is in the title."),
+        ("Verification", "The latest mismatch: its scan, and the core and thread it ran on."),
+    ]
+
+    /// The teaching dashboard's panels and every key.
     static func entries(_ glyphs: Glyphs) -> [(String, String)] {
         panels(glyphs) + DashboardKeys.rows.map { ($0.label, $0.help) }
     }
 
-    static let termWidth = 11
+    /// What `state`'s screen shows, and the keys that do something in its kind of run at some
+    /// point (running, paused or done): a soak's help leaves out the teaching panels and keys.
+    static func entries(_ state: DashboardState) -> [(String, String)] {
+        guard state.info.soak != nil else { return entries(state.glyphs) }
+        let phases = [RunPhase.running, .paused, .finished(.timeUp)].map(state.at)
+        let keys = DashboardKeys.rows.filter { row in phases.contains { row.isEnabled($0) } }
+        return soakPanels + keys.map { ($0.label, $0.help) }
+    }
+
+    /// The terms' column: the longest term and a space, at least 11 wide.
+    static func termWidth(_ state: DashboardState) -> Int {
+        max(11, (entries(state).map(\.0.count).max() ?? 0) + 1)
+    }
 
     /// The box's width in a terminal of `size`.
     static func width(_ size: TerminalSize) -> Int { min(size.width - 2, 88) }
 
     /// The overlay's lines as drawn in a terminal of `size`: (term, text), a term only on the
     /// first line of its entry.
-    static func lines(_ glyphs: Glyphs, size: TerminalSize) -> [(String, String)] {
-        let textWidth = width(size) - termWidth - 4
+    static func lines(_ state: DashboardState, size: TerminalSize) -> [(String, String)] {
+        let textWidth = width(size) - termWidth(state) - 4
         var lines: [(String, String)] = []
-        for (term, text) in entries(glyphs) {
+        for (term, text) in entries(state) {
             for (index, line) in wrap(text, width: textWidth).enumerated() {
                 lines.append((index == 0 ? term : "", line))
             }
@@ -44,17 +66,18 @@ enum HelpOverlay {
     }
 
     /// Lines the box shows at once; the keys that scroll it reach the rest.
-    static func rows(_ glyphs: Glyphs, size: TerminalSize) -> Int {
-        max(0, min(size.height - 4, lines(glyphs, size: size).count))
+    static func rows(_ state: DashboardState, size: TerminalSize) -> Int {
+        max(0, min(size.height - 4, lines(state, size: size).count))
     }
 
     static func draw(_ state: DashboardState, into grid: inout Grid) {
         let size = grid.size
         let width = width(size)
+        let termWidth = termWidth(state)
         let textWidth = width - termWidth - 4
         let glyphs = state.glyphs
-        let lines = lines(glyphs, size: size)
-        let rows = rows(glyphs, size: size)
+        let lines = lines(state, size: size)
+        let rows = rows(state, size: size)
         let first = min(state.helpScroll, max(0, lines.count - rows))
         let height = rows + 2
         let x = (size.width - width) / 2
