@@ -3,7 +3,7 @@ import Foundation
 /// Probes of what the runtime's thread pool does with priorities when every core is busy. Each
 /// probe holds the pool's threads, so it needs the pool to itself: it runs in a process of its own
 /// (`Tests/SkyCoreTests/RuntimePriorityTests.swift` starts it), since in the tests' process other
-/// tests hold pool threads of their own. What it measured is what docs/design.md says.
+/// tests hold pool threads of their own. What it measured is what docs/concurrency.md says.
 ///
 /// Prints one line of JSON, and exits 0 even when the runtime behaved otherwise: the caller judges.
 @main

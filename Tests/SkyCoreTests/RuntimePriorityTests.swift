@@ -21,7 +21,7 @@ struct RuntimePriorityTests {
 
     // Texts: the lanes' `task low` column and their title's `all run at medium` (Sources/SkyTUI/View/SlotLanes.swift),
     // the summary's `runtime priority` line (Sources/SkyReport/TextSummary.swift), `priority_base` and
-    // `priority_current` (docs/formats.md), lesson 3 (Assets/lessons/3-priorities.md), docs/design.md.
+    // `priority_current` (docs/events.md), lesson 3 (Assets/lessons/3-priorities.md), docs/concurrency.md.
     @Test("A group child keeps the priority it asked for as its base, and runs at its parent's, while the parent sleeps",
           arguments: [TaskPriority.high, .medium, .low], asked)
     func childWhileParentSleeps(parent: TaskPriority, asked: TaskPriority) async {
@@ -41,7 +41,7 @@ struct RuntimePriorityTests {
         #expect(reading.current == parent)
     }
 
-    // Texts: as above, and what lesson 3 and docs/design.md say of escalation (it has nothing to raise).
+    // Texts: as above, and what lesson 3 and docs/concurrency.md say of escalation (it has nothing to raise).
     @Test("A group child still runs at its parent's priority after the parent has gone on to await the group", arguments: asked)
     func childWhileParentAwaits(asked: TaskPriority) async throws {
         // The parent runs on an executor of its own, whose job gives its thread back only when the
@@ -65,7 +65,7 @@ struct RuntimePriorityTests {
         #expect(read.map(\.current) == [.medium, .medium])
     }
 
-    // Texts: docs/design.md (a detached task keeps its priority; a group child does not).
+    // Texts: docs/concurrency.md (a detached task keeps its priority; a group child does not).
     @Test("A detached task that nobody awaits runs at the priority it asked for", arguments: asked)
     func detachedNobodyAwaits(asked: TaskPriority) async {
         let reading = await unawaited(at: asked) { Reading.now }
@@ -73,7 +73,7 @@ struct RuntimePriorityTests {
         #expect(reading.current == asked)
     }
 
-    // Texts: lesson 3 and docs/design.md: escalation exists, and is what awaiting does to a task
+    // Texts: lesson 3 and docs/concurrency.md: escalation exists, and is what awaiting does to a task
     // of lower priority; a group child has nothing to escalate, since it already runs at its parent's.
     @Test("A detached low task is escalated to the priority of a high task that awaits it; its base stays low")
     func awaitingEscalates() async {
@@ -93,7 +93,7 @@ struct RuntimePriorityTests {
     }
 
     // Texts: the summary's and the lanes' `runs at` (what `Task.currentPriority` says is the
-    // priority the pool is handed the child's work at), docs/design.md, lesson 3.
+    // priority the pool is handed the child's work at), docs/concurrency.md, lesson 3.
     @Test("The runtime hands the pool every group child's job at the parent's priority, and a detached task's at its own")
     func jobsAreQueuedAtTheTasksCurrentPriority() async {
         let executor = RecordingExecutor()
@@ -120,7 +120,7 @@ struct RuntimePriorityTests {
         }
     }
 
-    // Texts: docs/design.md ("each priority has threads of its own").
+    // Texts: docs/concurrency.md ("each priority has threads of its own").
     @Test("With every core busy at medium, a job at high, low or background still starts at once, on a thread of its own")
     func otherPrioritiesDoNotQueueBehindAFullPool() throws {
         let probe = try PriorityProbeRun("other-priorities")
@@ -129,7 +129,7 @@ struct RuntimePriorityTests {
                 "started while \(probe.cores) medium jobs held the cores: \(probe.strings("started_while_held"))")
     }
 
-    // Texts: docs/design.md: the pool cannot prefer a high child to a low one, as it is handed them
+    // Texts: docs/concurrency.md: the pool cannot prefer a high child to a low one, as it is handed them
     // all at one priority; the order comes from Sky's ready queue alone.
     @Test("Children added while the pool is full start in the order they were added, not by the priority they asked for")
     func saturatedPoolRunsChildrenInOrder() throws {

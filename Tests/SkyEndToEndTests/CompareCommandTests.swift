@@ -281,9 +281,9 @@ struct CompareCommandTests {
         #expect(ExitStatusRows.inHelp(section) == fromHelp)
     }
 
-    @Test("docs/formats.md's comparison document has the keys sky compare prints, no more and no fewer")
+    @Test("docs/compare-json.md's comparison document has the keys sky compare prints, no more and no fewer")
     func documentInDocs() throws {
-        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/formats.md", encoding: .utf8)
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/compare-json.md", encoding: .utf8)
         let section = try #require(docs.components(separatedBy: "\n## Comparison document\n").dropFirst().first)
         let example = try #require(section.split(separator: "\n").first { $0.hasPrefix("{") })
         let documented = try Self.document(example + "\n")
@@ -303,7 +303,7 @@ struct CompareCommandTests {
         // Each key the document can have is described below the example.
         let shared = (printed["shared"] as? [String: Any] ?? [:]).keys
         for key in Set(printed.keys).union(printedRuns.flatMap(\.keys)).union(shared).union(["stopped", "duration_seconds"]) {
-            #expect(section.contains("`\(key)`"), "formats.md does not describe \(key)")
+            #expect(section.contains("`\(key)`"), "docs/compare-json.md does not describe \(key)")
         }
     }
 

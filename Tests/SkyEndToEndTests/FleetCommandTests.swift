@@ -143,18 +143,18 @@ struct FleetCommandTests {
         #expect(ExitStatusRows.inHelp(section) == fromHelp)
     }
 
-    @Test("docs/formats.md's fleet document has the keys sky fleet prints")
+    @Test("docs/fleet-json.md's fleet document has the keys sky fleet prints")
     func documentInDocs() throws {
         let folder = try Self.pods(["node-a.jsonl": Self.passing])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let json = try SkyBinary.run(["fleet", folder, "--format", "json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/formats.md", encoding: .utf8)
+        let docs = try String(contentsOfFile: SkyBinary.packageRoot + "/docs/fleet-json.md", encoding: .utf8)
         let section = try #require(docs.components(separatedBy: "\n## Fleet document\n").dropFirst().first?.components(separatedBy: "\n## ").first)
         let host = try #require((document["hosts"] as? [[String: Any]])?.first)
         let fleet = try #require(document["fleet"] as? [String: Any])
         for key in Array(document.keys) + Array(host.keys) + Array(fleet.keys) {
-            #expect(section.contains("`\(key)`"), "docs/formats.md does not name \(key)")
+            #expect(section.contains("`\(key)`"), "docs/fleet-json.md does not name \(key)")
         }
     }
 }

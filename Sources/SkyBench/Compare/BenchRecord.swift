@@ -7,7 +7,7 @@ public import Foundation
 import SkyReport
 
 /// `sky bench --save FILE`: a bench's figures with every sample of the rows a later bench is
-/// compared on (`--baseline FILE`), and where and when it ran. JSON; docs/formats.md describes it.
+/// compared on (`--baseline FILE`), and where and when it ran. JSON; docs/bench-json.md describes it.
 public struct BenchRecord: Codable, Equatable, Sendable {
     /// A saved row: its samples, and how the saving bench defined it (for a reader; a comparison
     /// judges by the comparing bench's own definition).

@@ -7,8 +7,8 @@
 ///
 /// Two bytes, with no reference inside: every scan's report travels through the task group in it.
 /// A `String` there would make each move count references, and a larger report is copied through
-/// the runtime's generic routine rather than a fixed-size copy (docs/performance.md, the engine's
-/// cost). So the name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
+/// the runtime's generic routine rather than a fixed-size copy (docs/scan-cost.md, the engine
+/// row). So the name is kept as which of Sky's names the child read (its scan's own, `scan N`, or the serial
 /// loop's), which is all a Sky task is ever called, in two bits; any other name is not carried.
 /// The label's reading takes two more (not read, found, not found). Each priority is kept as its
 /// raw value in six bits, 0 for none: the runtime's priorities are its QoS classes, from 9

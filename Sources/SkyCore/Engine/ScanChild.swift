@@ -50,7 +50,7 @@ final class ScanChild: Sendable {
     let cores: CoreLedger?
     /// Whether children are named `scan N` and read their name for their report: in a run that
     /// someone watches through its events: a name costs the runtime an allocation per child
-    /// (docs/performance.md).
+    /// (docs/scan-cost.md).
     let isNamed: Bool
     /// Whether each scan runs in a task of its own, created at its priority: in every strategy but
     /// the serial loop, which runs its scans inline in its own task, so no scan's priority reaches

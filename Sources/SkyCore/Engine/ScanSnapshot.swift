@@ -217,7 +217,7 @@ public struct ScanSnapshot: Equatable, Sendable {
     /// When the run started; `nil` before it starts. Here rather than in `RunProgress`, which the
     /// run book changes for every scan: `ContinuousClock.Instant` comes from a resilient library,
     /// so a struct that holds one has no fixed layout, and every access to it goes through the
-    /// runtime (docs/performance.md, the engine's cost).
+    /// runtime (docs/scan-cost.md, the engine row).
     public var startedAt: ContinuousClock.Instant?
     /// With verification: per CPU core, the scans verified and the mismatches, as the children
     /// counted them (filled in by `ScanModel.snapshot()`); empty arrays otherwise, and in a replay.

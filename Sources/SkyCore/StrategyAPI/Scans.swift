@@ -127,7 +127,7 @@ public final class Scans: Sendable {
 
     /// One look at the book for `admit`. Synchronous and out of line, so that a scan handed out at
     /// once (nearly every one) costs `next()` no allocation of task memory: inlined into the async
-    /// `admit`, the values it handles take nine a scan (docs/performance.md, "The engine row").
+    /// `admit`, the values it handles take nine a scan (docs/scan-cost.md, "The engine row").
     @inline(never)
     private func look<Handed: AnyObject>(_ hand: (inout RunBook, inout [RunEvent], Duration) -> Handed?) -> Admission<Handed> {
         takeControls()
