@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// How steadily the dashboard drew while scans ran: the gaps between frames, for the summary of
 /// a dashboard run (a gap over 50 ms, even with every core busy, is a stall a viewer sees).
 public struct FrameFigures: Codable, Equatable, Sendable {

@@ -1,5 +1,7 @@
 import Foundation
 public import SkyCore
+import SkyFormat
+public import SkySoak
 
 /// The final summary of a run as one JSON object, for machines.
 public struct JSONSummary: Codable, Equatable, Sendable {

@@ -3,6 +3,8 @@ import SkyHost
 import SkyHostFixtures
 import Testing
 @testable import SkyCore
+@testable import SkyFormat
+@testable import SkySoak
 @testable import SkyReport
 
 /// The host's CPUs in the soak reports: interval lines, summaries, the metrics file, and the cause

@@ -1,4 +1,6 @@
 import SkyCore
+import SkyFormat
+public import SkyCompare
 
 /// The comparison for machines: one JSON document with what the runs share, every figure of the
 /// table for each run, and whether the checksums agree.

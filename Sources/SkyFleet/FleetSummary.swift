@@ -1,4 +1,5 @@
 import Foundation
+public import SkyFormat
 
 /// One host's soak, as `sky fleet` reads it from the JSON summary that `sky soak --format json`
 /// printed there: only the figures the fleet's table needs. Fields it does not know are ignored and

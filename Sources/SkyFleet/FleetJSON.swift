@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// The fleet for machines: one JSON document with every host's figures, the fleet's, the outlier
 /// rule, and the files skipped.
 public struct FleetJSON: Codable, Equatable, Sendable {

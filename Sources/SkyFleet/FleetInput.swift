@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SkyReport
 
 /// The summaries in the files and folders given to `sky fleet`, and the ones it had to skip.
 ///
