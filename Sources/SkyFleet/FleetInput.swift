@@ -22,11 +22,6 @@ public enum FleetInput {
     public struct Skipped: Codable, Equatable, Sendable {
         public var file: String
         public var problem: String
-
-        public init(file: String, problem: String) {
-            self.file = file
-            self.problem = problem
-        }
     }
 
     public struct Read: Equatable, Sendable {

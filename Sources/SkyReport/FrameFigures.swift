@@ -29,16 +29,6 @@ public struct FrameFigures: Codable, Equatable, Sendable {
         self.counterLagMaxMs = counterLagMaxMs
     }
 
-    enum CodingKeys: String, CodingKey {
-        case frames
-        case gapP50Ms = "gap_p50_ms"
-        case gapP99Ms = "gap_p99_ms"
-        case gapMaxMs = "gap_max_ms"
-        case cpuSeconds = "cpu_seconds"
-        case cpuShare = "cpu_share"
-        case counterLagMaxMs = "counter_lag_max_ms"
-    }
-
     /// `dashboard: 181 frames, gap between frames p50 33.0 ms, p99 35.8 ms, max 41.9 ms; 0.05 s CPU (0.3% of the cores)`
     public var line: String {
         "dashboard: \(frames) frames, gap between frames p50 \(FixedPoint.fixed(gapP50Ms, places: 1)) ms, "
