@@ -1,5 +1,5 @@
 @testable import SkyCore
-import SkyReport
+import SkySoak
 import SkyTUI
 import Testing
 

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkySoak
 
 /// What the header shows for soak runs: the run's bounds (a total, a duration or both), the time
 /// left, and the verdict so far.
