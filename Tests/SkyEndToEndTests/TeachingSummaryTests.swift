@@ -22,13 +22,19 @@ struct TeachingSummaryTests {
         #expect(soak.stdout.contains("verification off"), "\(soak.stdout)")
     }
 
-    @Test("With no scan run to its end, the run time is none, not 0.0 ms")
+    @Test("With no scan run to its end, the run time is none, not 0.0 ms; in the JSON summary, null")
     func noRunTimeWithoutAnEnd() throws {
         // Scans of minutes, cancelled within the first second: each stops mid-sweep.
-        let outcome = try SkyBinary.run(["--total", "4", "--batch", "2", "--work", "50000000", "--cancel-after", "0.2s", "--no-tui"])
+        let run = ["--total", "4", "--batch", "2", "--work", "50000000", "--cancel-after", "0.2s", "--no-tui"]
+        let outcome = try SkyBinary.run(run)
         #expect(outcome.stdout.contains("completed 0  failed 0  cancelled 4"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("  run time  ms  none: no scan ran to its end"), "\(outcome.stdout)")
         #expect(outcome.stdout.contains("  wait time ms  p50 "), "two scans started: \(outcome.stdout)")
+        let json = try SkyBinary.run(run + ["--format", "json"])
+        #expect(json.stdout.contains(#""completed":0,"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""latency_ms":{"p50":null,"p95":null,"p99":null}"#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""wait_ms":{"p50":"#) && !json.stdout.contains(#""wait_ms":{"p50":null"#), "two scans started: \(json.stdout)")
+        #expect(json.status == outcome.status, "the same cancelled run, the same status")
     }
 
     @Test("--cancel-after starved of a thread: the summary says when the cancel reached the run, and how late")
