@@ -22,6 +22,30 @@ struct TeachingSummaryTests {
         #expect(soak.stdout.contains("verification off"), "\(soak.stdout)")
     }
 
+    @Test("A plain timed run's dashboard, running and done, shows no verdict, and leaves on q with status 0; with --verify, it does")
+    func timedRunOnTheDashboard() throws {
+        let run = "\(SkyBinary.url.path) --duration 2s --batch 2 --work 1000 --seed 5 --failure-rate 0"
+        for verify in [false, true] {
+            let terminal = try TmuxTerminal(run + (verify ? " --verify" : ""))
+            // A running frame changes every tick: drawn whole once its footer and the Errors rule,
+            // below the header, are there.
+            let running = try terminal.waitForScreen { $0.contains("remaining 0:0") && $0.contains("Errors") && $0.contains("q quit") }
+            // Done, in the title bar and the footer.
+            let done = try terminal.waitForSteadyScreen { $0.components(separatedBy: "DONE: TIME UP").count == 3 }
+            let headers = [running, done].map { $0.split(separator: "\n").prefix(3).joined(separator: "\n") }
+            #expect(headers[0].contains("RUNNING"), "\(headers[0])")
+            for header in headers {
+                #expect(header.contains("duration 0:02"), "\(header)")
+                #expect(header.contains("verdict PASS") == verify, "verify \(verify):\n\(header)")
+            }
+            try terminal.send("q")
+            #expect(try terminal.exitStatus() == 0)
+            let summary = try terminal.screen()
+            #expect(summary.contains("sky: ran scans for 2.0 s (--duration)"), "\(summary)")
+            #expect(summary.contains("verdict: PASS") == verify, "verify \(verify):\n\(summary)")
+        }
+    }
+
     @Test("With no scan run to its end, the run time is none, not 0.0 ms; in the JSON summary, null")
     func noRunTimeWithoutAnEnd() throws {
         // Scans of minutes, cancelled within the first second: each stops mid-sweep.
