@@ -37,23 +37,14 @@ public struct BenchPlan: Equatable, Sendable {
         precondition(cores >= 1, "a machine has at least one core")
         self.cores = cores
         self.quick = quick
-        if quick {
-            self.rounds = rounds ?? 3
-            calibration = .milliseconds(5)
-            kernelSample = .milliseconds(20)
-            scanTime = .milliseconds(10)
-            scalingRun = .milliseconds(150)
-            emptyScans = 2_000
-            dashboardRun = .milliseconds(400)
-        } else {
-            self.rounds = rounds ?? 5
-            calibration = .milliseconds(50)
-            kernelSample = .milliseconds(250)
-            scanTime = .milliseconds(50)
-            scalingRun = .milliseconds(1500)
-            emptyScans = 100_000
-            dashboardRun = .seconds(3)
-        }
+        // Each size for --quick, then for the full bench.
+        self.rounds = rounds ?? (quick ? 3 : 5)
+        calibration = quick ? .milliseconds(5) : .milliseconds(50)
+        kernelSample = quick ? .milliseconds(20) : .milliseconds(250)
+        scanTime = quick ? .milliseconds(10) : .milliseconds(50)
+        scalingRun = quick ? .milliseconds(150) : .milliseconds(1500)
+        emptyScans = quick ? 2_000 : 100_000
+        dashboardRun = quick ? .milliseconds(400) : .seconds(3)
         precondition(Self.roundsRange.contains(self.rounds), "rounds out of range")
     }
 

@@ -5,19 +5,10 @@ public struct CoreTopology: Equatable, Sendable {
     public struct Place: Equatable, Hashable, Sendable {
         public var package: Int
         public var core: Int
-
-        public init(package: Int, core: Int) {
-            self.package = package
-            self.core = core
-        }
     }
 
     /// By CPU number; a CPU without topology files is taken to be its own core of package 0.
     public var places: [Int: Place]
-
-    public init(places: [Int: Place]) {
-        self.places = places
-    }
 
     static func read(_ root: HostRoot, cpus: [Int]) -> CoreTopology {
         var places: [Int: Place] = [:]

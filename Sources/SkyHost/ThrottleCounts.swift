@@ -5,11 +5,6 @@ public struct ThrottleCounts: Equatable, Sendable {
     public var core: Int
     public var package: Int
 
-    public init(core: Int, package: Int) {
-        self.core = core
-        self.package = package
-    }
-
     /// The rise from `earlier` to here (a count never falls, unless the files went away).
     public func since(_ earlier: ThrottleCounts) -> ThrottleCounts {
         ThrottleCounts(core: max(0, core - earlier.core), package: max(0, package - earlier.package))

@@ -46,6 +46,13 @@ struct BenchPlanTests {
         #expect(BenchPlan(cores: 2, quick: false).engineRounds == 15)
     }
 
+    @Test("Each round turns the order by one: every variant goes first in turn, and each round runs them all")
+    func turned() {
+        let orders = (0..<4).map { Interleaving.turned(["a", "b", "c"], round: $0) }
+        #expect(orders == [["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"], ["a", "b", "c"]])
+        #expect(Interleaving.turned([false, true], round: 1) == [true, false])
+    }
+
     @Test("Targets are judged on the median, and the JSON reads back the same figures")
     func targetsAndJSON() throws {
         let figures = Scenes.figures(kernelRatio: 0.95, efficiency: 0.9, engineRatio: 0.81, dashboardRatio: nil)

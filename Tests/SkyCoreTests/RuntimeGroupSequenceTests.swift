@@ -41,39 +41,49 @@ struct RuntimeGroupSequenceTests {
 
     @Test("waitForAll keeps the first error, cancels no other child, waits for every one, and only then throws that error")
     func waitForAllWaitsThenThrows() async {
+        // The parent runs on an executor of its own that counts its suspensions: once the parent has
+        // suspended inside waitForAll, it has taken the first child's error, and a group it cancelled
+        // for that error would already be cancelled when the slow child looks.
+        let parentThread = SuspensionWatch()
         let live = Live()
         let slowEnded = ProbeFlag()
         let slowCancelled = ProbeFlag()
-        var thrown: (any Error)?
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
+        let parentWaited = ProbeFlag()
+        let thrown: (any Error)? = await withCheckedContinuation { continuation in
+            Task.detached(executorPreference: parentThread) {
                 do {
-                    let held = live.make()
-                    group.addTask {
-                        held.touch()
-                        throw Probe.failed
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        do {
+                            let held = live.make()
+                            group.addTask(executorPreference: globalConcurrentExecutor) {
+                                held.touch()
+                                throw Probe.failed
+                            }
+                        }
+                        // Its capture freed: the first child has ended, its error is the group's first.
+                        _ = await Poll.until(seconds: 60) { live.count == 0 }
+                        let before = parentThread.suspensions
+                        group.addTask(executorPreference: globalConcurrentExecutor) {
+                            if await Poll.until(seconds: 60, { parentThread.suspensions > before }) { parentWaited.set() }
+                            if Task.isCancelled { slowCancelled.set() }
+                            slowEnded.set()
+                        }
+                        group.addTask(executorPreference: globalConcurrentExecutor) { throw Probe.second }
+                        do {
+                            try await group.waitForAll()
+                        } catch {
+                            // Still in the body: the group has not yet waited for anything on its own.
+                            #expect(slowEnded.isSet, "waitForAll threw before every child had ended")
+                            throw error
+                        }
                     }
-                }
-                // Its capture freed: the first child has ended, its error is the group's first.
-                _ = await Poll.until(seconds: 60) { live.count == 0 }
-                group.addTask {
-                    // Long enough to be cancelled, if waitForAll cancelled the group at the error.
-                    do { try await Task.sleep(for: .milliseconds(200)) } catch { slowCancelled.set() }
-                    if Task.isCancelled { slowCancelled.set() }
-                    slowEnded.set()
-                }
-                group.addTask { throw Probe.second }
-                do {
-                    try await group.waitForAll()
+                    continuation.resume(returning: nil)
                 } catch {
-                    // Still in the body: the group has not yet waited for anything on its own.
-                    #expect(slowEnded.isSet, "waitForAll threw before every child had ended")
-                    throw error
+                    continuation.resume(returning: error)
                 }
             }
-        } catch {
-            thrown = error
         }
+        #expect(parentWaited.isSet, "the parent never suspended in waitForAll")
         #expect(thrown as? Probe == .failed)
         #expect(!slowCancelled.isSet)
     }

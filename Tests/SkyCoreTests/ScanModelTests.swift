@@ -210,7 +210,7 @@ struct ScanModelTests {
         let large = ScanModel(configuration: quick(total: 20_000, batch: 2, work: 0))
         let summary = await large.run()
         #expect(summary.counters.completed + summary.counters.failed == 20_000)
-        #expect(await small.statisticsFootprint == large.statisticsFootprint)
+        #expect(await small.retention.statisticsBytes == large.retention.statisticsBytes)
         #expect(summary.errors.count <= ScanModel.summaryErrorLimit)
         #expect(summary.snapshot.recentErrors.count <= ScanModel.recentErrorLimit)
     }

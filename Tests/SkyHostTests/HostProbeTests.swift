@@ -1,4 +1,4 @@
-import SkyHost
+@testable import SkyHost
 import SkyHostFixtures
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import SkyHost
+@testable import SkyHost
 import SkyHostFixtures
 import Testing
 @testable import SkyCore

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyHost
+@testable import SkyHost
 @testable import SkyReport
 import SkyTUI
 import Testing

@@ -1,4 +1,4 @@
-import SkyCore
+@testable import SkyCore
 import SkyTUI
 import Testing
 

@@ -1,4 +1,4 @@
-import SkyCore
+@testable import SkyCore
 import SkyTUI
 
 /// Dashboard states built by hand from plain snapshots, so frames are the same on every run.

@@ -1,4 +1,4 @@
-import SkyCore
+@testable import SkyCore
 import SkyTUI
 
 /// A run played out by hand, so scenes built from it are the same on every run: the scans' plans

@@ -1,4 +1,4 @@
-import SkyCore
+@testable import SkyCore
 import SkyReport
 import SkyTUI
 import Testing

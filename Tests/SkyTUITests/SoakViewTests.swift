@@ -1,4 +1,4 @@
-import SkyCore
+@testable import SkyCore
 import SkyHost
 @testable import SkyReport
 import SkyTUI

@@ -51,8 +51,7 @@ enum BatchCost {
         var ratios: [Double] = [], growth: [Double] = []
         for round in 0..<rounds {
             var roundRates: [Int: Double] = [:]
-            let turn = round % batches.count
-            for batch in batches[turn...] + batches[..<turn] {
+            for batch in Interleaving.turned(batches, round: round) {
                 try step("scans at --work 0, batch \(batch), round \(round + 1) of \(rounds)")
                 let configuration = RunConfiguration(total: scans, batch: batch, seed: plan.seed, failureRate: 0, work: 0)
                 let sample = try EngineSample.run(configuration, blocking: blocking)

@@ -57,7 +57,7 @@ enum DashboardCost {
         for round in 0..<plan.rounds {
             var headlessRate = 0.0
             var sample: DashboardSample?
-            for drawing in round % 2 == 0 ? [false, true] : [true, false] {
+            for drawing in Interleaving.turned([false, true], round: round) {
                 if drawing {
                     try step("dashboard cost, with the dashboard, round \(round + 1) of \(plan.rounds)")
                     let run = try runner(configuration)

@@ -60,8 +60,7 @@ enum EngineOverhead {
         let rounds = plan.engineRounds
         for round in 0..<rounds {
             var rates = (engine: 0.0, bare: 0.0, prioritized: 0.0, empty: 0.0)
-            let kinds = [0, 1, 2, 3]
-            for kind in kinds[(round % 4)...] + kinds[..<(round % 4)] {
+            for kind in Interleaving.turned([0, 1, 2, 3], round: round) {
                 switch kind {
                 case 0:
                     try step("engine overhead, Sky's engine, round \(round + 1) of \(rounds)")

@@ -27,6 +27,12 @@ public struct RunConfiguration: Equatable, Sendable {
     public static let defaultCancelCheck = CancelCheck.flag
     public static let defaultSpeed = 1.0
     public static let defaultSpacing = Duration.zero
+    /// Scans yield their thread; no result is checked or corrupted; every child checks for
+    /// cancellation.
+    public static let defaultYields = true
+    public static let defaultVerify = false
+    public static let defaultCorruptionRate = 0.0
+    public static let defaultIgnoreCancellationRate = 0.0
     /// `--duration`: from a millisecond (for tests) to a week.
     public static let durationRange = Duration.milliseconds(1) ... .seconds(7 * 24 * 3600)
     /// `--inject-corruption`: the fraction of results corrupted after they are computed.
@@ -93,10 +99,10 @@ public struct RunConfiguration: Equatable, Sendable {
         total: Int?, duration: Duration? = nil, batch: Int, seed: UInt64, failureRate: Double = defaultFailureRate,
         priorityMix: PriorityMix = defaultPriorityMix, work: Int = defaultWork, failFast: Bool = false,
         strategy: ScanStrategy = defaultStrategy, errors: ErrorMode = defaultErrors, speed: Double = defaultSpeed,
-        spacing: Duration = defaultSpacing,
-        yields: Bool = true, verify: Bool = false, corruptionRate: Double = 0, cancelAfter: Duration? = nil,
-        ignoreCancellationRate: Double = 0, take: Int? = nil, taskBag: Bool = false, catalogue: CatalogueMode? = nil,
-        cancelCheck: CancelCheck = defaultCancelCheck, detached: Bool = false
+        spacing: Duration = defaultSpacing, yields: Bool = defaultYields, verify: Bool = defaultVerify,
+        corruptionRate: Double = defaultCorruptionRate, cancelAfter: Duration? = nil,
+        ignoreCancellationRate: Double = defaultIgnoreCancellationRate, take: Int? = nil, taskBag: Bool = false,
+        catalogue: CatalogueMode? = nil, cancelCheck: CancelCheck = defaultCancelCheck, detached: Bool = false
     ) {
         self.total = total
         self.duration = duration

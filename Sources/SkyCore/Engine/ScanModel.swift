@@ -126,5 +126,4 @@ public actor ScanModel {
 
     /// The book's retention, for tests of flat memory.
     var retention: RunBook.Retention { book.withLock { $0.retention } }
-    var statisticsFootprint: Int { retention.statisticsBytes }
 }

@@ -24,8 +24,9 @@ public struct ScanPlan: Hashable, Sendable {
     }
 
     public init(
-        seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix, corruptionRate: Double = 0,
-        ignoreCancellationRate: Double = 0
+        seed: UInt64, index: Int, lines: Int, failureRate: Double, mix: PriorityMix,
+        corruptionRate: Double = RunConfiguration.defaultCorruptionRate,
+        ignoreCancellationRate: Double = RunConfiguration.defaultIgnoreCancellationRate
     ) {
         let base = Self.base(seed: seed, index: index)
         self.index = index

@@ -191,14 +191,6 @@ public struct DirectCounts: Equatable, Sendable {
     /// in a stream run, the result waits in the stream.
     public var endedInSlot = 0
 
-    public init(completed: Int = 0, failed: Int = 0, verificationFailures: Int = 0, running: Int = 0, endedInSlot: Int = 0) {
-        self.completed = completed
-        self.failed = failed
-        self.verificationFailures = verificationFailures
-        self.running = running
-        self.endedInSlot = endedInSlot
-    }
-
     /// As `ScanCounters.finished`.
     public var finished: Int {
         ScanCounters.finished(completed: completed, failed: failed, verificationFailures: verificationFailures)

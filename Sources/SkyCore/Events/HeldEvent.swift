@@ -43,7 +43,7 @@ public struct SkippedEvents: Equatable, Sendable {
 
     /// Which count an event goes into: worked out once, when the event comes, so that dropping it
     /// later does not read it again.
-    enum Tally: UInt8, Sendable {
+    enum Tally: UInt8, CaseIterable, Sendable {
         case scheduled, arrived, started, delivered, completed, failed, verificationFailed, cancelledRunning, cancelledWaiting, change
 
         init(_ event: ScanEvent) {
@@ -79,6 +79,7 @@ public struct SkippedEvents: Equatable, Sendable {
     /// Both counts together.
     public mutating func add(_ other: SkippedEvents) {
         scheduled += other.scheduled
+        arrived += other.arrived
         started += other.started
         delivered += other.delivered
         completed += other.completed

@@ -26,18 +26,14 @@ public struct ReferenceSweep: ~Copyable {
         self.seed = UInt32(truncatingIfNeeded: seed ^ (seed >> 32))
         checksum = SectorSweep.checksumBasis ^ seed
         // Nothing to allocate for an empty sector (`--work 0`): verification then costs nothing.
-        raws = lines == 0 ? Self.noBuffer : .allocate(capacity: Self.paddedWidth * 5)
-        column = lines == 0 ? Self.noBuffer : .allocate(capacity: Self.paddedWidth)
+        raws = lines == 0 ? SectorSweep.noBuffer : .allocate(capacity: Self.paddedWidth * 5)
+        column = lines == 0 ? SectorSweep.noBuffer : .allocate(capacity: Self.paddedWidth)
     }
 
     deinit {
         guard lines > 0 else { return }
         raws.deallocate()
         column.deallocate()
-    }
-
-    private static var noBuffer: UnsafeMutablePointer<UInt32> {
-        UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)!
     }
 
     public var result: ScanResult { ScanResult(signals: signals, checksum: checksum) }

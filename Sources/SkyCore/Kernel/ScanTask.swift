@@ -34,8 +34,8 @@ public struct ScanTask: Sendable {
     let stopFlag: StopFlag?
 
     public init(
-        plan: ScanPlan, speed: Double = RunConfiguration.defaultSpeed, yields: Bool = true, verify: Bool = false,
-        cancelCheck: CancelCheck = RunConfiguration.defaultCancelCheck
+        plan: ScanPlan, speed: Double = RunConfiguration.defaultSpeed, yields: Bool = RunConfiguration.defaultYields,
+        verify: Bool = RunConfiguration.defaultVerify, cancelCheck: CancelCheck = RunConfiguration.defaultCancelCheck
     ) {
         self.init(
             plan: plan, speed: speed, slot: nil, cores: nil, yields: yields, verify: verify, cancelCheck: cancelCheck,

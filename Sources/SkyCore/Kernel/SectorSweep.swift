@@ -43,8 +43,9 @@ public struct SectorSweep: ~Copyable {
         ring.deallocate()
     }
 
-    /// Stands in for the buffers of an empty sector; never read or written, since it has no lines.
-    private static var noBuffer: UnsafeMutablePointer<UInt32> {
+    /// Stands in for the buffers of an empty sector (here and in `ReferenceSweep`); never read or
+    /// written, since it has no lines.
+    static var noBuffer: UnsafeMutablePointer<UInt32> {
         UnsafeMutablePointer(bitPattern: MemoryLayout<UInt32>.alignment)!
     }
 

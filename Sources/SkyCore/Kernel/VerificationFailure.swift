@@ -36,11 +36,4 @@ public struct VerificationRecord: Equatable, Sendable {
     public var failure: VerificationFailure
     /// When it was found, measured from the start of the run.
     public var time: Duration
-
-    public init(scan: Int, priority: ScanPriority, failure: VerificationFailure, time: Duration) {
-        self.scan = scan
-        self.priority = priority
-        self.failure = failure
-        self.time = time
-    }
 }

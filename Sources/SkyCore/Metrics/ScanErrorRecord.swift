@@ -5,11 +5,4 @@ public struct ScanErrorRecord: Equatable, Sendable {
     public var failure: ScanFailure
     /// When it failed, measured from the start of the run.
     public var time: Duration
-
-    public init(scan: Int, priority: ScanPriority, failure: ScanFailure, time: Duration) {
-        self.scan = scan
-        self.priority = priority
-        self.failure = failure
-        self.time = time
-    }
 }

@@ -51,24 +51,17 @@ struct BenchCommand: ParsableCommand {
     var quick = false
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Interleaved rounds of every measurement (default \(BenchPlan(cores: 1, quick: false).rounds), or \(BenchPlan(cores: 1, quick: true).rounds) with --quick).",
-            valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: BenchPlan.roundsRange) })
+        .count(in: BenchPlan.roundsRange),
+        help: "Interleaved rounds of every measurement (default \(BenchPlan(cores: 1, quick: false).rounds), or \(BenchPlan(cores: 1, quick: true).rounds) with --quick).")
     var rounds: Int?
 
-    @Option(
-        help: ArgumentHelp(
-            "Output: text (a table), or json for one object on stdout (default \(RunDefaults.format.rawValue)).",
-            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
-        transform: { try OutputFormat(parsing: $0) })
+    @Option(.format, help: "Output: text (a table), or json for one object on stdout (default \(RunDefaults.format.rawValue)).")
     var format: OutputFormat = RunDefaults.format
 
-    @Option(help: ArgumentHelp("Also save the figures, with every sample, to this file (JSON, replaced atomically).", valueName: "file"))
+    @Option(.file, help: "Also save the figures, with every sample, to this file (JSON, replaced atomically).")
     var save: String?
 
-    @Option(help: ArgumentHelp("Compare the figures with a bench saved by --save: a verdict per row.", valueName: "file"))
+    @Option(.file, help: "Compare the figures with a bench saved by --save: a verdict per row.")
     var baseline: String?
 
     @Flag(help: "With --baseline: exit \(ExitStatus.regression.code) if a row is worse beyond the noise.")

@@ -51,19 +51,15 @@ struct FleetCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Summaries: files, or folders of *.json, *.jsonl and *.log files.", valueName: "file|dir"))
     var paths: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "Output: text (a table), or json for one document on stdout (default \(RunDefaults.format.rawValue)).",
-            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
-        transform: { try OutputFormat(parsing: $0) })
+    @Option(.format, help: "Output: text (a table), or json for one document on stdout (default \(RunDefaults.format.rawValue)).")
     var format: OutputFormat = RunDefaults.format
 
     @Option(help: ArgumentHelp("The number of hosts that should have reported: fewer is a missing host.", valueName: "n"))
     var expect: Int?
 
     @Option(
-        name: .customLong("expect-hosts"),
-        help: ArgumentHelp("A file of the hosts that should have reported, one name a line: each one absent is named missing.", valueName: "file"))
+        .file, name: .customLong("expect-hosts"),
+        help: "A file of the hosts that should have reported, one name a line: each one absent is named missing.")
     var expectHosts: String?
 
     func validate() throws {

@@ -45,28 +45,19 @@ struct LessonCommand: ParsableCommand {
     var projector = false
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it.",
-            valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
+        .count(in: RunConfiguration.workRange),
+        help: "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it.")
     var work: Int?
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("Run every part in slow motion: a fraction of full speed, e.g. 0.5.", valueName: "f"),
-        transform: { try ArgumentValue.speed($0) })
+    @Option(.speed, help: "Run every part in slow motion: a fraction of full speed, e.g. 0.5.")
     var speed: Double?
 
     @Flag(help: "Print the lesson as a one-page Markdown handout (the predictions, the commands, room for answers) and run nothing.")
     var handout = false
 
     @Option(
-        help: ArgumentHelp(
-            "Summary format: text, or json for each part's summary as one JSON object a line on stdout (JSON Lines), the lesson's own text on stderr; json runs every part headless, as --no-tui (default \(RunDefaults.format.rawValue)).",
-            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
-        transform: { try OutputFormat(parsing: $0) })
+        .format,
+        help: "Summary format: text, or json for each part's summary as one JSON object a line on stdout (JSON Lines), the lesson's own text on stderr; json runs every part headless, as --no-tui (default \(RunDefaults.format.rawValue)).")
     var format: OutputFormat = RunDefaults.format
 
     func validate() throws {

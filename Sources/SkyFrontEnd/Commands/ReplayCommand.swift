@@ -46,10 +46,8 @@ struct ReplayCommand: ParsableCommand {
     var file: String
 
     @Option(
-        help: ArgumentHelp(
-            "Playback speed against the recorded pace, e.g. 2 or 0.25 (default \(ArgumentValue.text(fraction: RunDefaults.replaySpeed))).",
-            valueName: "factor"),
-        transform: { try ArgumentValue.factor($0, in: ReplayCommand.speedRange) })
+        .factor(in: ReplayCommand.speedRange),
+        help: "Playback speed against the recorded pace, e.g. 2 or 0.25 (default \(ArgumentValue.text(fraction: RunDefaults.replaySpeed))).")
     var speed = RunDefaults.replaySpeed
 
     @Flag(name: .customLong("no-tui"), help: "Print the recorded run's summary at once instead of playing it on the dashboard.")
@@ -62,11 +60,8 @@ struct ReplayCommand: ParsableCommand {
     var explain = false
 
     @Option(
-        help: ArgumentHelp(
-            "The summary's format: text, or json for one object on stdout, as the run's --format json prints it (default \(RunDefaults.format.rawValue)).",
-            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
-        transform: { try OutputFormat(parsing: $0) })
+        .format,
+        help: "The summary's format: text, or json for one object on stdout, as the run's --format json prints it (default \(RunDefaults.format.rawValue)).")
     var format: OutputFormat = RunDefaults.format
 
     func run() throws {

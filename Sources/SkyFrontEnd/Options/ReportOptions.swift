@@ -12,11 +12,6 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .customLong("exit-on-done"), help: "Leave the dashboard when the run ends instead of waiting for a key.")
     var exitOnDone = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).",
-            valueName: ArgumentValue.names(of: OutputFormat.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: OutputFormat.self)),
-        transform: { try OutputFormat(parsing: $0) })
+    @Option(.format, help: "Summary format: text, or json for one object on stdout at the end (default \(RunDefaults.format.rawValue)).")
     var format: OutputFormat = RunDefaults.format
 }

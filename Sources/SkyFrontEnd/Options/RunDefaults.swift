@@ -11,7 +11,7 @@ struct RunDefaults {
     var failureRate: Double
     var verify: Bool
 
-    static let sky = RunDefaults(bound: .scans(20), batch: .count(4), failureRate: RunConfiguration.defaultFailureRate, verify: false)
+    static let sky = RunDefaults(bound: .scans(20), batch: .count(4), failureRate: RunConfiguration.defaultFailureRate, verify: RunConfiguration.defaultVerify)
     /// Every core busy for a while, every result checked, no simulated failures to hide a real one.
     static let soak = RunDefaults(bound: .time(.seconds(600)), batch: .auto, failureRate: 0, verify: true)
 
@@ -22,8 +22,8 @@ struct RunDefaults {
     static let errors = RunConfiguration.defaultErrors
     static let speed = RunConfiguration.defaultSpeed
     static let spacing = RunConfiguration.defaultSpacing
-    static let corruptionRate = 0.0
-    static let ignoreCancellationRate = 0.0
+    static let corruptionRate = RunConfiguration.defaultCorruptionRate
+    static let ignoreCancellationRate = RunConfiguration.defaultIgnoreCancellationRate
     static let cancelCheck = RunConfiguration.defaultCancelCheck
     static let counters = CounterSource.viaActor
     static let format = OutputFormat.text

@@ -5,41 +5,26 @@ import SkyCore
 /// `nil` where the two commands' defaults differ; `RunRequest` fills it in.
 struct RunOptions: ParsableArguments {
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Scans to run (default \(RunDefaults.sky.bound), or none with --duration: the time alone bounds the run).", valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: RunConfiguration.totalRange) })
+        .count(in: RunConfiguration.totalRange),
+        help: "Scans to run (default \(RunDefaults.sky.bound), or none with --duration: the time alone bounds the run).")
     var total: Int?
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: \(RunDefaults.soak.bound) unless --total is given).",
-            valueName: "time"),
-        transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
+        .time(in: RunConfiguration.durationRange),
+        help: "Start scans for this long, e.g. 90s, 10m or 8h, then let the running ones finish (sky soak: \(RunDefaults.soak.bound) unless --total is given).")
     var duration: Duration?
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Scans running at once, or 'auto' for one per active core (default \(RunDefaults.sky.batch); sky soak: \(RunDefaults.soak.batch)).",
-            valueName: "n|auto"),
-        transform: { try BatchSize(parsing: $0) })
+        .batch,
+        help: "Scans running at once, or 'auto' for one per active core (default \(RunDefaults.sky.batch); sky soak: \(RunDefaults.soak.batch)).")
     var batch: BatchSize?
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("Seed for every scan, failure and priority; random if left out (shown in the summary).", valueName: "s"),
-        transform: { try ArgumentValue.seed($0) })
+    @Option(.seed, help: "Seed for every scan, failure and priority; random if left out (shown in the summary).")
     var seed: UInt64?
 
     @Option(
-        name: .customLong("failure-rate"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Fraction of scans that fail, 0 to 1 or a percentage (default \(ArgumentValue.text(fraction: RunDefaults.sky.failureRate)); sky soak: \(ArgumentValue.text(fraction: RunDefaults.soak.failureRate))).",
-            valueName: "p"),
-        transform: { try ArgumentValue.fraction($0) })
+        .fraction, name: .customLong("failure-rate"),
+        help: "Fraction of scans that fail, 0 to 1 or a percentage (default \(ArgumentValue.text(fraction: RunDefaults.sky.failureRate)); sky soak: \(ArgumentValue.text(fraction: RunDefaults.soak.failureRate))).")
     var failureRate: Double?
 
     @Flag(
@@ -51,26 +36,16 @@ struct RunOptions: ParsableArguments {
     var verify: Bool?
 
     @Option(
-        name: .customLong("inject-corruption"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Corrupt this fraction of results after they are computed (0 to 1, or a percentage), to prove that verification catches faults.",
-            valueName: "p"),
-        transform: { try ArgumentValue.fraction($0) })
+        .fraction, name: .customLong("inject-corruption"),
+        help: "Corrupt this fraction of results after they are computed (0 to 1, or a percentage), to prove that verification catches faults.")
     var injectCorruption: Double = RunDefaults.corruptionRate
 
-    @Option(
-        help: ArgumentHelp(
-            "Priority mix high:medium:low in percent, adding up to 100 (default \(RunDefaults.priorities)).", valueName: "H:M:L"),
-        transform: { try ArgumentValue.priorityMix($0) })
+    @Option(.priorities, help: "Priority mix high:medium:low in percent, adding up to 100 (default \(RunDefaults.priorities)).")
     var priorities: PriorityMix = RunDefaults.priorities
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Cost of a scan: lines of 512 pixels to sweep (default \(RunDefaults.work), about 0.5 s on one core; 0 makes a scan nearly free).",
-            valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: RunConfiguration.workRange) })
+        .count(in: RunConfiguration.workRange),
+        help: "Cost of a scan: lines of 512 pixels to sweep (default \(RunDefaults.work), about 0.5 s on one core; 0 makes a scan nearly free).")
     var work: Int = RunDefaults.work
 
     @Flag(
@@ -79,76 +54,46 @@ struct RunOptions: ParsableArguments {
     var failFast = false
 
     @Option(
-        help: ArgumentHelp(
-            "How scans reach the pool: \(RunConfiguration.list(ScanStrategy.allCases.map { "\($0.rawValue) (\($0.summary))" })) (default \(RunDefaults.strategy.rawValue)).",
-            valueName: ArgumentValue.names(of: ScanStrategy.self).joined(separator: "|")),
-        // Read when the parser reads the options, after `OwnStrategy.add`: a package's own strategies too.
-        completion: .list(ArgumentValue.names(of: ScanStrategy.self)),
-        transform: { try ArgumentValue.choice($0) })
+        .choice(),
+        help: "How scans reach the pool: \(ArgumentValue.described(ScanStrategy.self, by: \.summary)) (default \(RunDefaults.strategy.rawValue)).")
     var strategy: ScanStrategy = RunDefaults.strategy
 
-    @Option(
-        help: ArgumentHelp(
-            "What a failure does: \(RunConfiguration.list(ErrorMode.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })) (default \(RunDefaults.errors.rawValue)).",
-            valueName: ArgumentValue.names(of: ErrorMode.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: ErrorMode.self)),
-        transform: { try ArgumentValue.choice($0) })
+    @Option(.choice(), help: "What a failure does: \(ArgumentValue.described(ErrorMode.self, by: Self.meaning)) (default \(RunDefaults.errors.rawValue)).")
     var errors: ErrorMode = RunDefaults.errors
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Slow motion: a fraction of full speed, e.g. 0.25 gives each scan four times the work on its thread, so it takes four times as long and stays CPU-bound (default \(ArgumentValue.text(fraction: RunDefaults.speed))).",
-            valueName: "f"),
-        transform: { try ArgumentValue.speed($0) })
+        .speed,
+        help: "Slow motion: a fraction of full speed, e.g. 0.25 gives each scan four times the work on its thread, so it takes four times as long and stays CPU-bound (default \(ArgumentValue.text(fraction: RunDefaults.speed))).")
     var speed: Double = RunDefaults.speed
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp("With --strategy \(Self.takers(of: .spacing)): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.", valueName: "time"),
-        transform: { try ArgumentValue.duration($0, in: RunConfiguration.spacingRange) })
+        .time(in: RunConfiguration.spacingRange),
+        help: "With --strategy \(Self.takers(of: .spacing)): the gap between one scan's end and the next one's start, e.g. 2s or 500ms.")
     var spacing: Duration = RunDefaults.spacing
 
     @Option(
-        name: .customLong("cancel-after"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Cancel the run this long after it starts, as the c key does, e.g. 3s: a cancellation without a keyboard.", valueName: "time"),
-        transform: { try ArgumentValue.duration($0, in: RunConfiguration.durationRange) })
+        .time(in: RunConfiguration.durationRange), name: .customLong("cancel-after"),
+        help: "Cancel the run this long after it starts, as the c key does, e.g. 3s: a cancellation without a keyboard.")
     var cancelAfter: Duration?
 
     @Option(
-        name: .customLong("ignore-cancellation"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Fraction of scans whose child never checks for cancellation, 0 to 1 or a percentage, chosen from the seed: a cancel does not stop them, and they run to their end.",
-            valueName: "p"),
-        transform: { try ArgumentValue.fraction($0) })
+        .fraction, name: .customLong("ignore-cancellation"),
+        help: "Fraction of scans whose child never checks for cancellation, 0 to 1 or a percentage, chosen from the seed: a cancel does not stop them, and they run to their end.")
     var ignoreCancellation: Double = RunDefaults.ignoreCancellationRate
 
     @Option(
-        name: .customLong("cancel-check"),
-        help: ArgumentHelp(
-            "How each sweep checks for cancellation between its chunks: \(RunConfiguration.list(CancelCheck.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })) (default \(RunDefaults.cancelCheck.rawValue)).",
-            valueName: ArgumentValue.names(of: CancelCheck.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: CancelCheck.self)),
-        transform: { try ArgumentValue.choice($0) })
+        .choice(), name: .customLong("cancel-check"),
+        help: "How each sweep checks for cancellation between its chunks: \(ArgumentValue.described(CancelCheck.self, by: Self.meaning)) (default \(RunDefaults.cancelCheck.rawValue)).")
     var cancelCheck: CancelCheck = RunDefaults.cancelCheck
 
     @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Stop taking results after this many (not with --duration, nor --strategy \(RunConfiguration.list(ScanStrategy.allCases.filter { !$0.takes.contains(.take) }.map(\.rawValue)))): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.",
-            valueName: "n"),
-        transform: { try ArgumentValue.integer($0, in: RunConfiguration.takeRange) })
+        .count(in: RunConfiguration.takeRange),
+        help: "Stop taking results after this many (not with --duration, nor --strategy \(RunConfiguration.list(ScanStrategy.allCases.filter { !$0.takes.contains(.take) }.map(\.rawValue)))): a stream's consumer goes, and its onTermination cancels the producer; a group's body returns, and the group waits for its running children; the serial loop stops.")
     var take: Int?
 
     @Option(
-        help: ArgumentHelp(
-            "Hand every completed result to a catalogue actor, from each child's own task: \(RunConfiguration.list(CatalogueMode.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })). With --strategy \(Self.takers(of: .catalogue)).",
-            valueName: ArgumentValue.names(of: CatalogueMode.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: CatalogueMode.self)),
-        transform: { try ArgumentValue.choice($0) })
+        .choice(),
+        help: "Hand every completed result to a catalogue actor, from each child's own task: \(ArgumentValue.described(CatalogueMode.self, by: Self.meaning)). With --strategy \(Self.takers(of: .catalogue)).")
     var catalogue: CatalogueMode?
 
     @Flag(

@@ -7,11 +7,8 @@ import SkyTUI
 /// and `sky soak` take them; `sky compare`, whose several runs have no use for them, refuses them.
 struct SingleRunOptions: ParsableArguments {
     @Option(
-        help: ArgumentHelp(
-            "Where the dashboard's running and finished counts come from: \(RunConfiguration.list(CounterSource.allCases.map { "\($0.rawValue) (\(Self.meaning(of: $0)))" })); each figure is tagged \(RunConfiguration.list(CounterSource.allCases.map(\.tag))) (default \(RunDefaults.counters.rawValue)).",
-            valueName: ArgumentValue.names(of: CounterSource.self).joined(separator: "|")),
-        completion: .list(ArgumentValue.names(of: CounterSource.self)),
-        transform: { try ArgumentValue.choice($0) })
+        .choice(),
+        help: "Where the dashboard's running and finished counts come from: \(ArgumentValue.described(CounterSource.self, by: Self.meaning)); each figure is tagged \(RunConfiguration.list(CounterSource.allCases.map(\.tag))) (default \(RunDefaults.counters.rawValue)).")
     var counters: CounterSource = RunDefaults.counters
 
     @Flag(help: "Open the dashboard with the explain panel, which narrates each scheduling decision.")
@@ -20,29 +17,20 @@ struct SingleRunOptions: ParsableArguments {
     @Flag(help: "Open the dashboard in the projector's view: scans, slots over time and explain, in large blocks (p switches).")
     var projector = false
 
-    @Option(help: ArgumentHelp("Write every event to this file as JSON Lines.", valueName: "file"), completion: .file())
+    @Option(.file, help: "Write every event to this file as JSON Lines.")
     var events: String?
 
-    @Option(
-        help: ArgumentHelp("Write the run to this file as a Chrome trace, for ui.perfetto.dev or chrome://tracing.", valueName: "file"),
-        completion: .file())
+    @Option(.file, help: "Write the run to this file as a Chrome trace, for ui.perfetto.dev or chrome://tracing.")
     var trace: String?
 
     @Option(
-        name: .customLong("report-every"),
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Without the dashboard: an interval line this often, e.g. 10s (text, or JSON Lines with --format json).",
-            valueName: "time"),
-        transform: { try ArgumentValue.duration($0, in: RunWatch.intervalRange) })
+        .time(in: RunWatch.intervalRange), name: .customLong("report-every"),
+        help: "Without the dashboard: an interval line this often, e.g. 10s (text, or JSON Lines with --format json).")
     var reportEvery: Duration?
 
     @Option(
-        name: .customLong("metrics-file"),
-        help: ArgumentHelp(
-            "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.",
-            valueName: "path"),
-        completion: .file())
+        .file, name: .customLong("metrics-file"),
+        help: "Write Prometheus metrics to this file (node_exporter's textfile collector), replaced atomically at every interval and at the end.")
     var metricsFile: String?
 
     /// Why the dashboard's `r` may not run the scans again: these outputs promise one run (one

@@ -5,14 +5,12 @@ import SkyReport
 /// did, or, if it never looks, to its end.
 enum CancellationHandler {
     static func answer(_ records: [PartRecord]) -> [String] {
-        records.map(part)
+        CancelledPart.answers(records, otherwise: "no handler ran", handlers)
     }
 
-    private static func part(_ record: PartRecord) -> String {
-        let facts = record.facts
-        guard let stop = facts.stop, stop.ending == .cancelled else { return Story.noCancel(record, so: "no handler ran") }
-        let running = facts.running(at: stop.time)
-        var text = Story.cancelCame(record, at: stop.time, running: running.count) + "."
+    private static func handlers(_ part: CancelledPart) -> String {
+        let facts = part.facts, stop = part.stop
+        var text = part.opening + "."
         // When each handler ran on the run's clock: the scan's end, less how long before its end
         // the handler ran, both measured by the scan's child.
         let handled = facts.endsAfterStop.compactMap { end -> (end: ScanEvent, at: Duration)? in
@@ -24,7 +22,7 @@ enum CancellationHandler {
         }
         let when = Say.seconds(first) == Say.seconds(last) ? "at \(Say.seconds(first))" : "between \(Say.seconds(first)) and \(Say.seconds(last))"
         text += " \(handled.count) cancellation \(handled.count == 1 ? "handler" : "handlers") ran \(when),"
-        text += " within \(Say.milliseconds(max(.zero, last - stop.time))) of the cancel."
+        text += " within \(Say.milliseconds(max(.zero, last - stop))) of the cancel."
         let stopped = handled.filter { $0.end.kind == .cancelled }
         if let slowest = stopped.map({ $0.end.time - $0.at }).max() {
             text += " \(Say.count(stopped.count, "sweep")) then stopped at \(stopped.count == 1 ? "its" : "their") next look at the flag, the last \(Say.milliseconds(slowest)) after its handler."

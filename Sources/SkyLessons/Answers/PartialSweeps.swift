@@ -6,14 +6,12 @@ import SkyReport
 /// hand back what it swept (`--cancel-check partial`).
 enum PartialSweeps {
     static func answer(_ records: [PartRecord]) -> [String] {
-        records.map(stopped)
+        CancelledPart.answers(records, otherwise: "no sweep was cut short", stopped)
     }
 
-    private static func stopped(_ record: PartRecord) -> String {
-        let facts = record.facts
-        guard let stop = facts.stop, stop.ending == .cancelled else { return Story.noCancel(record, so: "no sweep was cut short") }
-        let running = facts.running(at: stop.time)
-        var text = Story.cancelCame(record, at: stop.time, running: running.count)
+    private static func stopped(_ part: CancelledPart) -> String {
+        let record = part.record, facts = part.facts
+        var text = part.opening
         let cut = facts.endsAfterStop.filter { $0.kind == .cancelled }
         guard !cut.isEmpty else { return text + "; none was cut short." }
         let within = facts.stoppedIn.map { " within \(Say.milliseconds($0))" } ?? ""

@@ -4,20 +4,18 @@ import SkyCore
 /// every child, ends only after it.
 enum UncheckedCancellation {
     static func answer(_ records: [PartRecord]) -> [String] {
-        records.map(cancelled)
+        CancelledPart.answers(records, otherwise: "there was nothing to stop", cancelled)
     }
 
-    private static func cancelled(_ record: PartRecord) -> String {
-        let facts = record.facts
-        guard let stop = facts.stop, stop.ending == .cancelled else { return Story.noCancel(record, so: "there was nothing to stop") }
+    private static func cancelled(_ part: CancelledPart) -> String {
+        let record = part.record, facts = part.facts, stop = part.stop, running = part.running
         guard record.configuration.ignoreCancellationRate > 0 else {
             let end = facts.finish.map { " The run ended at \(Say.seconds($0.time))." } ?? ""
             return "\(record.name): every scan checks for cancellation. " + (Story.cancel(record) ?? "") + end
         }
-        let running = facts.running(at: stop.time)
         let checking = running.filter { !$0.ignoresCancellation }
         let never = running.filter(\.ignoresCancellation)
-        var text = Story.cancelCame(record, at: stop.time, running: running.count)
+        var text = part.opening
         if running.isEmpty { return text + "." }
         text += ": \(checking.count) that check\(checking.count == 1 ? "s" : "") for cancellation"
         if !checking.isEmpty { text += " (\(Say.scans(checking)))" }
@@ -33,7 +31,7 @@ enum UncheckedCancellation {
         if !ranOn.isEmpty, let last = ranOn.last {
             let completed = ranOn.filter { if case .completed = $0.kind { true } else { false } }.count
             let failed = ranOn.filter { if case .failed = $0.kind { true } else { false } }.count
-            text += " Those that never check ran on to their ends (\(completed) completed, \(failed) failed), the last \(Say.milliseconds(last.time - stop.time)) after the cancel"
+            text += " Those that never check ran on to their ends (\(completed) completed, \(failed) failed), the last \(Say.milliseconds(last.time - stop)) after the cancel"
             if let finish = facts.finish {
                 text += "; the group waits for every child, so the run ended only then, at \(Say.seconds(finish.time))"
             }
