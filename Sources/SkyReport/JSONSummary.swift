@@ -14,10 +14,20 @@ public struct JSONSummary: Equatable, Sendable {
         public var staleWrites: Int
     }
 
+    /// Milliseconds at the 50th, 95th and 99th percentiles; each `null` when nothing was measured
+    /// (no scan ran to its end, none started), since a 0 would be a figure.
     public struct Percentiles: Codable, Equatable, Sendable {
-        public var p50: Double
-        public var p95: Double
-        public var p99: Double
+        public var p50: Double?
+        public var p95: Double?
+        public var p99: Double?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            // Every key is there, as null when unmeasured, so a reader finds the same shape.
+            try container.encode(p50, forKey: .p50)
+            try container.encode(p95, forKey: .p95)
+            try container.encode(p99, forKey: .p99)
+        }
     }
 
     public struct Counts: Codable, Equatable, Sendable {
@@ -318,6 +328,10 @@ extension JSONSummary: Encodable {
 
 extension JSONSummary.Percentiles {
     init(_ p: LatencyPercentiles) {
+        guard p.count > 0 else {
+            self.init(p50: nil, p95: nil, p99: nil)
+            return
+        }
         self.init(p50: p.p50, p95: p.p95, p99: p.p99)
     }
 }
