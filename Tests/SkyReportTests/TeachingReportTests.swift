@@ -2,6 +2,7 @@ import Foundation
 import SkyCore
 import Testing
 @testable import SkyReport
+import SkySoak
 
 /// Whom the text summary is written for decides what it carries: a plain run or a lesson speaks of
 /// what its scans did, `--verify` and `sky soak` add the verdict a burn-in reads; and no figure is
