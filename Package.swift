@@ -38,18 +38,28 @@ let package = Package(
         // Reads the host's /proc and /sys: per-CPU utilisation, clock, temperature and throttle
         // counts, and which of them the host does not give, and why.
         .target(name: "SkyHost", swiftSettings: strictSettings),
-        // Headless reporters: status lines, text and JSON summaries, the JSON Lines events file.
+        // How reports write figures and text: fixed point, clocks, checksums, UTC times, one-line JSON, a file's text made safe.
+        .target(name: "SkyFormat", dependencies: ["SkyCore"], swiftSettings: strictSettings),
+        // The soak's watch and verdict: intervals, throttling, the host's CPUs and load, lost output, and PASS, FAIL or UNTRUSTWORTHY.
+        .target(name: "SkySoak", dependencies: ["SkyCore", "SkyHost", "SkyFormat"], swiftSettings: strictSettings),
+        // `sky compare`'s model: the runs side by side, whether their checksums agree, and their table.
+        .target(name: "SkyCompare", dependencies: ["SkyCore", "SkyFormat", "SkySoak"], swiftSettings: strictSettings),
+        // Headless reporters: status line, text and JSON summaries, interval lines, events, trace and metrics files, output paths.
         .target(
             name: "SkyReport",
-            dependencies: ["SkyCore", "SkyHost"],
+            dependencies: ["SkyCore", "SkyHost", "SkyFormat", "SkySoak", "SkyCompare"],
             swiftSettings: strictSettings
         ),
+        // `sky fleet`: many hosts' soak summaries read, merged and judged, as a table and as JSON.
+        .target(name: "SkyFleet", dependencies: ["SkyFormat", "SkyReport"], swiftSettings: strictSettings),
+        // `sky replay`'s reader: an events file read back a line at a time and played through the run book.
+        .target(name: "SkyReplay", dependencies: ["SkyCore", "SkyFormat"], swiftSettings: strictSettings),
         // ncurses (the wide-character build), reached through a module map and a small shim.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // The dashboard as pure functions: state + message -> state; state -> a grid of cells.
         .target(
             name: "SkyTUI",
-            dependencies: ["SkyCore", "SkyReport", "SkyHost"],
+            dependencies: ["SkyCore", "SkyHost", "SkyFormat", "SkySoak", "SkyCompare"],
             swiftSettings: strictSettings,
             // The strategies' source files, for the code panel.
             plugins: ["EmbedTexts"]
@@ -64,7 +74,7 @@ let package = Package(
         // the answers each computes from its runs' events.
         .target(
             name: "SkyLessons",
-            dependencies: ["SkyCore", "SkyReport"],
+            dependencies: ["SkyCore", "SkyFormat", "SkySoak"],
             swiftSettings: strictSettings,
             plugins: ["EmbedTexts"]
         ),
@@ -75,7 +85,12 @@ let package = Package(
             dependencies: [
                 "SkyCore",
                 "SkyHost",
+                "SkyFormat",
+                "SkySoak",
+                "SkyCompare",
                 "SkyReport",
+                "SkyFleet",
+                "SkyReplay",
                 "SkyTUI",
                 "SkyTerminal",
                 "SkyBench",
@@ -101,13 +116,13 @@ let package = Package(
         // cost, load) and their table and JSON.
         .target(
             name: "SkyBench",
-            dependencies: ["SkyCore", "SkyHost", "SkyReport", "CSkyKernel"],
+            dependencies: ["SkyCore", "SkyHost", "SkyFormat", "SkySoak", "SkyReport", "CSkyKernel"],
             swiftSettings: strictSettings
         ),
         // Fuzz targets for the readers of files a user hands Sky (`Tests/Fuzz/run` fuzzes them;
         // a plain build reads its corpus through once).
         .executableTarget(
-            name: "sky-fuzz", dependencies: ["SkyCore", "SkyReport"], path: "Tests/Fuzz", exclude: ["Corpus", "run"],
+            name: "sky-fuzz", dependencies: ["SkyCore", "SkyReport", "SkyFleet", "SkyReplay"], path: "Tests/Fuzz", exclude: ["Corpus", "run"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SkyCoreTests", dependencies: ["SkyCore", "priority-probe", .product(name: "Histogram", package: "hdrhistogram-swift")],
@@ -116,11 +131,17 @@ let package = Package(
         // Fake /proc and /sys trees, built in a temporary folder, stand for hosts of 2 to 256 cores.
         .target(name: "SkyHostFixtures", path: "Tests/SkyHostFixtures", swiftSettings: strictSettings),
         .testTarget(name: "SkyHostTests", dependencies: ["SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore", "SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkyCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SkyReportTests", dependencies: ["SkyReport", "SkySoak", "SkyFormat", "SkyCore", "SkyHost", "SkyHostFixtures"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "SkyCompareTests", dependencies: ["SkyCompare", "SkyReport", "SkySoak", "SkyFormat", "SkyCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyFleetTests", dependencies: ["SkyFleet", "SkyFormat"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyReplayTests", dependencies: ["SkyReplay", "SkyReport", "SkyFormat", "SkyCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkySoak", "SkyCore"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
-            name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore", "SkyHost", "SkyHostFixtures"], exclude: ["Golden"], swiftSettings: strictSettings),
+            name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCompare", "SkySoak", "SkyCore", "SkyHost", "SkyHostFixtures"], exclude: ["Golden"], swiftSettings: strictSettings),
         // The terminal adapter against real descriptors: pipes, /dev/null, pseudo-terminals.
         .testTarget(name: "SkyTerminalTests", dependencies: ["SkyTerminal", "CNcurses"], swiftSettings: strictSettings),
         // Runs the built `sky` binary, so it depends on the executable to get it built first.

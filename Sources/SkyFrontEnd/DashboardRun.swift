@@ -1,4 +1,5 @@
 import SkyCore
+import SkySoak
 import SkyReport
 import SkyTUI
 import SkyTerminal

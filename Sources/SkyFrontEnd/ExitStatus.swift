@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import SkyReport
+import SkySoak
 
 /// Every status sky exits with, and what each means for the commands that exit with it. The code
 /// exits with these, and the "Exit status:" block of each command's `--help` is made from here.

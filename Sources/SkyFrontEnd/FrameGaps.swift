@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Histogram
 import SkyCore
+import SkySoak
 import SkyReport
 
 /// The time between consecutive dashboard frames while scans run, in a fixed-size histogram.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SkyCore
+import SkySoak
 import SkyReport
 
 /// A run without the dashboard: a status line about once a second (or an interval line at each

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import SkyCore
+import SkySoak
 import SkyReport
 import SkyTerminal
 

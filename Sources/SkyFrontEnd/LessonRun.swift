@@ -1,6 +1,6 @@
 import SkyCore
 import SkyLessons
-import SkyReport
+import SkySoak
 import SkyTUI
 
 /// `sky lesson N`: the question to predict, each part's run in turn, then the answers computed

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyReplay
 import SkyTUI
 
 /// A recorded run played back for the dashboard, at the recorded pace times `speed`.

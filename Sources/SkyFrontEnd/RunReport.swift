@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import SkyCore
+import SkyFormat
+import SkySoak
 import SkyReport
 
 /// The end of every run, with or without the dashboard: complete the events file and the trace,

@@ -1,6 +1,8 @@
 import ArgumentParser
 import SkyCore
 import SkyHost
+import SkyFormat
+import SkySoak
 import SkyReport
 import SkyTUI
 

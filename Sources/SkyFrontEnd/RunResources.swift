@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SkyReport
+import SkySoak
 
 /// What a run needs of the process's limits, checked before any output is touched: the runtime
 /// takes descriptors and threads of its own as the run starts, and fails with a crash or a hang,

@@ -1,5 +1,7 @@
 import SkyCore
 import SkyHost
+import SkyFormat
+import SkySoak
 import SkyReport
 
 /// Watches a run from its loop, headless or with the dashboard: closes the reporting intervals

@@ -1,5 +1,5 @@
 public import SkyCore
-public import SkyReport
+public import SkySoak
 
 /// One part of a lesson as it ran: its run's configuration, the cores it had, and every event the
 /// run wrote, in order. A lesson's answer reads nothing else.

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyFormat
 
 /// How the answers write their figures, so every lesson writes them alike.
 enum Say {

@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyFormat
 
 /// One event as a line of the JSON Lines events file.
 ///
@@ -94,13 +95,5 @@ public enum EventLine {
     /// The closing line when the file could not keep up and `count` events were left out.
     public static func dropped(count: Int) -> String {
         "{\"event\":\"dropped\",\"count\":\(count)}\n"
-    }
-}
-
-/// A checksum as every output writes it: 16 hex digits.
-public enum Hex {
-    public static func format(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

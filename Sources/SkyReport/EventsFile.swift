@@ -1,4 +1,5 @@
 public import SkyCore
+public import SkySoak
 
 /// Writes every event to a file as JSON Lines, through a `StreamedFile`: from a writer thread of
 /// its own, so a slow disk never holds up the scans.
@@ -59,7 +60,7 @@ public final class EventsFile: ScanEventSink {
     /// Writes what is buffered, adds a `dropped` line if events were lost, and closes the file;
     /// returns the first write's failure, if any. Later calls return the same.
     @discardableResult
-    public func close() -> StreamedFile.Failure? {
+    public func close() -> WriteFailure? {
         let dropped = file.dropped
         return file.close(last: dropped > 0 ? EventLine.dropped(count: dropped) : "")
     }
@@ -69,5 +70,5 @@ public final class EventsFile: ScanEventSink {
     /// Events dropped because the writer could not keep up.
     public var dropped: Int { file.dropped }
     /// The first write's failure, as soon as the writer meets it.
-    public var failure: StreamedFile.Failure? { file.failure }
+    public var failure: WriteFailure? { file.failure }
 }

@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// How steadily the dashboard drew while scans ran: the gaps between frames, for the summary of
 /// a dashboard run (a gap over 50 ms, even with every core busy, is a stall a viewer sees).
 public struct FrameFigures: Codable, Equatable, Sendable {
@@ -25,16 +27,6 @@ public struct FrameFigures: Codable, Equatable, Sendable {
         self.cpuSeconds = cpuSeconds
         self.cpuShare = cpuShare
         self.counterLagMaxMs = counterLagMaxMs
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case frames
-        case gapP50Ms = "gap_p50_ms"
-        case gapP99Ms = "gap_p99_ms"
-        case gapMaxMs = "gap_max_ms"
-        case cpuSeconds = "cpu_seconds"
-        case cpuShare = "cpu_share"
-        case counterLagMaxMs = "counter_lag_max_ms"
     }
 
     /// `dashboard: 181 frames, gap between frames p50 33.0 ms, p99 35.8 ms, max 41.9 ms; 0.05 s CPU (0.3% of the cores)`

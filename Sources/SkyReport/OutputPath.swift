@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// What sky may write to, checked before it writes: an output path must never cost the user a
@@ -18,7 +18,7 @@ public enum OutputPath {
         case other = "a file of another kind"
 
         /// What a `stat` mode names; `nil` for a regular file.
-        init?(mode: mode_t) {
+        package init?(mode: mode_t) {
             switch mode & S_IFMT {
             case S_IFREG: return nil
             case S_IFDIR: self = .directory

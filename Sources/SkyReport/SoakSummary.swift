@@ -1,4 +1,6 @@
-public import SkyCore
+import SkyCore
+import SkyFormat
+import SkySoak
 
 /// The text summary of a soak (`sky soak`), for the operator of a burn-in: which run it was (sky's
 /// version, the host, its kernel and CPU, the times in UTC), whether every result was verified,
@@ -48,17 +50,5 @@ enum SoakSummary {
         if c.failed > 0 || summary.configuration.failureRate > 0 { parts.append("\(c.failed) failed on purpose (--failure-rate)") }
         if c.cancelled > 0 { parts.append("\(c.cancelled) \(summary.ending.cancelledScans)") }
         return parts.joined(separator: ", ") + " (\(c.scheduled) scheduled)"
-    }
-}
-
-extension RunEnding {
-    /// What a soak's cancelled scans were, in an operator's words, by how the run ended: `left in
-    /// the queue at the time limit` says they are how a timed soak ends, not a fault.
-    public var cancelledScans: String {
-        switch self {
-        case .timeUp: "left in the queue at the time limit"
-        case .cancelled: "stopped when the run was cancelled"
-        default: "cancelled"
-        }
     }
 }

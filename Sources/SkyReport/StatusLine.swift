@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyFormat
 
 /// The once-a-second progress line of a headless run.
 public enum StatusLine {

@@ -1,4 +1,6 @@
 public import SkyCore
+import SkyFormat
+public import SkySoak
 
 /// The final summary of a run, for people.
 public enum TextSummary {

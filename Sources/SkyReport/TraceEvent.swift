@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyFormat
 
 /// The records of the trace file, in the Chrome Trace Event format that ui.perfetto.dev and
 /// chrome://tracing open: `{"traceEvents":[` on the first line, one event per line after it, and

@@ -1,4 +1,5 @@
 public import SkyCore
+public import SkySoak
 
 /// Writes the run as a Chrome Trace Event file (`--trace`), through a `StreamedFile`, as the
 /// events file is written: a writer thread of its own, a bounded buffer, records dropped and
@@ -70,7 +71,7 @@ public final class TraceFile: ScanEventSink {
     /// instant if records were lost, and the closing brackets, and closes the file. Returns the
     /// first write's failure, if one failed. Later calls return the same.
     @discardableResult
-    public func close(at end: Duration) -> StreamedFile.Failure? {
+    public func close(at end: Duration) -> WriteFailure? {
         let dropped = file.dropped
         var last = counters([0, 0, 0], at: end, spaced: false) ?? ""
         if dropped > 0 { last += TraceEvent.dropped(count: dropped, at: end) }
@@ -80,5 +81,5 @@ public final class TraceFile: ScanEventSink {
     /// Records dropped because the writer could not keep up.
     public var dropped: Int { file.dropped }
     /// The first write's failure, as soon as the writer meets it.
-    public var failure: StreamedFile.Failure? { file.failure }
+    public var failure: WriteFailure? { file.failure }
 }

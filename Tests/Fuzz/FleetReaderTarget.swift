@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFleet
 
 /// What `sky fleet FILE` does with a file: finds every summary in it, merges them, and prints the
 /// table, the JSON, and a line for what it skipped.

@@ -1,5 +1,6 @@
 import SkyCore
 import SkyReport
+import SkyReplay
 
 /// What `sky replay FILE --no-tui` does with a file: reads its run line, plays every line through
 /// the run book's rules, and prints the summary, or refuses the file with one line.

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkySoak
 import Testing
 @testable import SkyLessons
 

@@ -2,6 +2,7 @@ import Foundation
 import SkyCore
 import SkyHost
 import Testing
+@testable import SkySoak
 @testable import SkyReport
 
 /// A busy machine is said beside the figures it slows: read from `/proc/stat` (here a fake one)

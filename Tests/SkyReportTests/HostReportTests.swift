@@ -3,6 +3,8 @@ import Foundation
 import SkyHostFixtures
 import Testing
 @testable import SkyCore
+@testable import SkyFormat
+@testable import SkySoak
 @testable import SkyReport
 
 /// The host's CPUs in the soak reports: interval lines, summaries, the metrics file, and the cause
@@ -124,11 +126,11 @@ struct HostReportTests {
             host: HostFigures(rows: rows, missing: ["no cpufreq: MHz from /proc/cpuinfo"], throttle: ThrottleCounts(core: 4, package: 312)),
             hostSteal: 0.0234)
         var summary = JSONSummary(run, exitStatus: 0, observations: observations)
-        #expect(summary.perCore?.count == 1024)
-        #expect(summary.perCore?[38] == JSONSummary.CoreEntry(CoreRow(cpu: 0, utilisation: 1, megahertz: 2400, celsius: 90, verified: 6, mismatches: 0)).ranged("76-77", worst: 77))
-        #expect(summary.sensorsMissing == ["no cpufreq: MHz from /proc/cpuinfo"])
-        #expect(summary.throttleCounts == JSONSummary.ThrottleCountsEntry(core: 4, package: 312))
-        #expect(summary.hostSteal == 0.0234)
+        #expect(summary.run.perCore?.count == 1024)
+        #expect(summary.run.perCore?[38] == JSONSummary.CoreEntry(CoreRow(cpu: 0, utilisation: 1, megahertz: 2400, celsius: 90, verified: 6, mismatches: 0)).ranged("76-77", worst: 77))
+        #expect(summary.run.sensorsMissing == ["no cpufreq: MHz from /proc/cpuinfo"])
+        #expect(summary.run.throttleCounts == JSONSummary.ThrottleCountsEntry(core: 4, package: 312))
+        #expect(summary.run.hostSteal == 0.0234)
         let text = summary.encoded()
         #expect(text.contains("\"host_steal\":0.0234"))
         #expect(text.contains("\"throttle_counts\":{\"core\":4,\"package\":312}"))
@@ -138,8 +140,8 @@ struct HostReportTests {
         observations.host?.throttle = nil
         observations.hostSteal = nil
         summary = JSONSummary(run, exitStatus: 0, observations: observations)
-        #expect(summary.perCore?.map(\.core) == Array(0..<64))
-        #expect(summary.throttleCounts == nil)
+        #expect(summary.run.perCore?.map(\.core) == Array(0..<64))
+        #expect(summary.run.throttleCounts == nil)
         #expect(!summary.encoded().contains("host_steal"))
         #expect(!summary.encoded().contains("throttle_counts"))
         // A run without host samples has none of these keys.

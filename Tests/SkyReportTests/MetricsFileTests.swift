@@ -5,6 +5,8 @@ import Foundation
 import SkyHost
 import Testing
 @testable import SkyCore
+@testable import SkyFormat
+@testable import SkySoak
 @testable import SkyReport
 
 /// What the metrics file says of the run as a whole: which sky on which host and when, the verdict

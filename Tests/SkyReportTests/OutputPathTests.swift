@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 import SkyCore
+@testable import SkyFormat
 @testable import SkyReport
 
 /// The checks that keep an output path from damaging what is there, and the metrics file's

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SkyCore
+@testable import SkyFormat
 @testable import SkyReport
 
 @Suite("Headless reports")

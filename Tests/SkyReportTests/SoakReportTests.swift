@@ -5,6 +5,8 @@ import Foundation
 import SkyHost
 import Testing
 @testable import SkyCore
+@testable import SkyFormat
+@testable import SkySoak
 @testable import SkyReport
 
 /// Interval lines, throttling, the metrics file, the verdict, and an events file that falls behind.
@@ -156,7 +158,7 @@ struct SoakReportTests {
         #expect(dropped.result == .untrustworthy)
         #expect(dropped.reason == "the events file is incomplete: 3 events were left out (it could not keep up)")
         var failed = RunObservations()
-        failed.events.failure = StreamedFile.Failure(reason: "No space left on device")
+        failed.events.failure = WriteFailure(reason: "No space left on device")
         #expect(Verdict(clean, observations: failed).line
             == "verdict: UNTRUSTWORTHY: the events file is incomplete: a write failed (No space left on device)")
         let traceDropped = Verdict(clean, observations: RunObservations(traceDropped: 2))

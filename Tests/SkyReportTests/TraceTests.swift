@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import Testing
 import SkyCore
+@testable import SkySoak
 @testable import SkyReport
 
 @Suite("The trace file")

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyCompare
 import SkyTUI
 
 /// `sky compare`'s dashboard played from scripted runs (`ScriptedRun`), one after another as the

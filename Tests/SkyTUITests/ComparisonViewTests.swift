@@ -1,6 +1,6 @@
 import Foundation
 import SkyCore
-@testable import SkyReport
+@testable import SkyCompare
 @testable import SkyTUI
 import Testing
 

@@ -1,6 +1,6 @@
 import SkyCore
 @testable import SkyHost
-@testable import SkyReport
+@testable import SkySoak
 import SkyTUI
 import Testing
 

@@ -1,4 +1,4 @@
-import SkyReport
+import SkySoak
 @testable import SkyTUI
 import Testing
 

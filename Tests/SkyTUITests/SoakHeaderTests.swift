@@ -1,5 +1,5 @@
 @testable import SkyCore
-import SkyReport
+import SkySoak
 import SkyTUI
 import Testing
 
@@ -30,6 +30,20 @@ struct SoakHeaderTests {
         #expect(lines[1].hasSuffix("verdict PASS so far"))
         #expect(lines[2].contains("remaining 1:10"))
         #expect(!lines[2].contains("ETA"))
+    }
+
+    @Test("A plain timed run, running or done, shows its time left and no verdict: its summary has none (docs/summary.md)")
+    func plainTimedRun() {
+        var snapshot = Self.soak
+        snapshot.progress.configuration.verify = false
+        let running = header(snapshot)
+        #expect(running[1].contains("duration 1:30"), "\(running[1])")
+        #expect(running[2].contains("remaining 1:10"), "\(running[2])")
+        #expect(!running[1].contains("verdict") && !running[1].contains("PASS"), "\(running[1])")
+        snapshot.progress.phase = .finished(.timeUp)
+        snapshot.progress.counters.running = 0
+        let done = header(snapshot, observed: RunObservations(hostSteal: 0.25))[1]
+        #expect(!done.contains("verdict") && !done.contains("UNTRUSTWORTHY"), "\(done)")
     }
 
     @Test("A verification failure turns the verdict to FAIL, with the core, in any width", arguments: [100, 80, 60])

@@ -1,6 +1,6 @@
 @testable import SkyCore
 import SkyHost
-@testable import SkyReport
+@testable import SkySoak
 import SkyTUI
 import Testing
 

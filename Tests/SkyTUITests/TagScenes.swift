@@ -1,5 +1,5 @@
 @testable import SkyCore
-import SkyReport
+import SkySoak
 import SkyTUI
 
 /// Dashboards that show the tags, notes and badges the other scenes do not: each a hand-built

@@ -1,6 +1,6 @@
 import Foundation
 import SkyCore
-import SkyReport
+import SkySoak
 @testable import SkyTUI
 import Testing
 

@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFormat
 import Foundation
 
 /// How much a figure changed between two benches, as the ratio of the new samples to the

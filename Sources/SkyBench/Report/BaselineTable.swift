@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFormat
 
 /// `sky bench --baseline FILE`'s text: a row per compared figure, with both medians and the
 /// verdict in words, such as `6.0% slower (95% interval 1.0% to 11.0%)`.

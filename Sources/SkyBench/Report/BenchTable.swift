@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFormat
 
 /// `sky bench`'s text output: one row per figure, the median with its minimum and maximum, and
 /// the target where the figure has one.

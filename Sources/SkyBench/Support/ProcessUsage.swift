@@ -1,4 +1,4 @@
-import SkyReport
+import SkySoak
 
 /// The whole process's CPU time and context switches so far (`ProcessFigures.usage`), and the
 /// machine's (`HostLoad.Reading`) read over the same stretch.

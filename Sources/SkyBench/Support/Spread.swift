@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFormat
 
 /// A figure measured several times: the median, with the smallest and largest sample.
 ///

@@ -7,6 +7,7 @@ import ArgumentParser
 import Foundation
 import SkyBench
 import SkyCore
+import SkyFormat
 import SkyReport
 import SkyTUI
 import SkyTerminal

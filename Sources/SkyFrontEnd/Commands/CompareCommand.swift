@@ -1,6 +1,6 @@
 import ArgumentParser
 import SkyCore
-import SkyReport
+import SkyCompare
 
 /// `sky compare A B [C…]`: the same scans under each strategy or error mode named, one run after
 /// another, then the runs side by side.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SkyReport
+import SkyFormat
+import SkyFleet
 
 /// `sky fleet FILE|DIR…`: the JSON summaries of many hosts' soaks, merged into one table.
 struct FleetCommand: ParsableCommand {

@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import SkyCore
 import SkyReport
+import SkyReplay
 import SkyTUI
 import SkyTerminal
 

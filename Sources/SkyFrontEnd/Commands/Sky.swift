@@ -1,5 +1,5 @@
 import ArgumentParser
-import SkyReport
+import SkyFormat
 
 /// `sky`: the root of the commands. It has no options of its own, so the options of `sky soak`,
 /// `sky lesson` and `sky bench` are theirs alone; arguments that name no subcommand go to the run,

@@ -1,6 +1,6 @@
 import ArgumentParser
 import SkyCore
-import SkyReport
+import SkyCompare
 
 /// The runs of `sky compare`: one configuration per compared setting, each the shared one with
 /// that setting in its place. A setting that cannot run with the shared configuration is bad input,

@@ -1,4 +1,6 @@
 import SkyCore
+import SkySoak
+import SkyCompare
 import SkyReport
 
 /// The end of `sky compare`, with or without the dashboard: print the table or the JSON document,

@@ -1,5 +1,6 @@
 import SkyCore
-import SkyReport
+import SkySoak
+import SkyCompare
 import SkyTUI
 import SkyTerminal
 

@@ -1,5 +1,6 @@
 import SkyCore
-import SkyReport
+import SkySoak
+import SkyCompare
 
 /// `sky compare` without the dashboard: each run in turn through `HeadlessRun`, with its status
 /// lines, then the table. A signal stops the run going and skips the rest; the table of what ran

@@ -1,5 +1,4 @@
 import SkyCore
-import SkyReport
 /// The lesson on `withTaskCancellationHandler`: the handler runs the moment the task is cancelled,
 /// whatever the operation is doing; the operation goes on until it next looks at what the handler
 /// did, or, if it never looks, to its end.

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyFormat
 /// The lesson on `Task.checkCancellation()` against `Task.isCancelled`: a sweep that checks with
 /// `try Task.checkCancellation()` throws `CancellationError` at the cancel, and the lines it swept
 /// go with the frame that held them; one that reads `Task.isCancelled` stops there too, and may

@@ -1,4 +1,5 @@
 import SkyHost
+import SkySoak
 
 extension JSONSummary {
     /// Rows the summary lists at most: past this many CPUs, each row stands for a range.

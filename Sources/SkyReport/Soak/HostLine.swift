@@ -1,4 +1,6 @@
 import SkyHost
+import SkyFormat
+public import SkySoak
 
 /// The host's CPUs in a line: the part an interval line adds, as text or as JSON fields.
 public enum HostLine {

@@ -1,10 +1,13 @@
+import SkyFormat
+public import SkySoak
+
 /// The line `--report-every` writes for each interval, as text or as one JSON object.
 public enum IntervalLine {
     /// `interval 3  0:20 to 0:30  41 scans  4.10/s (2.05/s per core)  since start 123 scans, 4.10/s  failed 0  verification failures 0  RSS 9.8 MB`
     /// `host` adds the cores' figures over the interval (`HostLine`); `cause`, what the throttle
     /// counts say of a throttled interval.
     public static func text(_ interval: IntervalFigures, number: Int, host: HostFigures? = nil, cause: ThrottleCause? = nil) -> String {
-        var line = "interval \(number)  \(clock(interval.start)) to \(clock(interval.end))  \(interval.scans) scans  "
+        var line = "interval \(number)  \(FixedPoint.clock(interval.start)) to \(FixedPoint.clock(interval.end))  \(interval.scans) scans  "
         line += "\(FixedPoint.fixed(interval.scansPerSecond, places: 2))/s (\(FixedPoint.fixed(interval.scansPerSecondPerCore, places: 2))/s per core)  "
         line += "since start \(interval.totalScans) scans, \(FixedPoint.fixed(interval.meanScansPerSecond, places: 2))/s  "
         line += "failed \(interval.failed)  verification failures \(interval.verificationFailures)  "
@@ -33,15 +36,5 @@ public enum IntervalLine {
         if let host { fields += HostLine.jsonFields(host) }
         if interval.throttled, let cause { fields.append("\"throttle_cause\":\"\(cause.phrase)\"") }
         return "{" + fields.joined(separator: ",") + "}"
-    }
-
-    /// `1:02:03.4` or `2:03.4`.
-    static func clock(_ duration: Duration) -> String {
-        let tenths = max(0, Int((duration.seconds * 10).rounded(.down)))
-        let total = tenths / 10
-        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
-        let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
-        let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
-        return (hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)") + ".\(tenths % 10)"
     }
 }

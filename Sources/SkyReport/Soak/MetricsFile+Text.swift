@@ -1,5 +1,7 @@
 import SkyCore
 import SkyHost
+import SkyFormat
+import SkySoak
 
 /// The exposition text, in Prometheus's idioms: base units named as suffixes (`_seconds`,
 /// `_bytes`, `_hertz`, `_celsius`, `_ratio`), `_total` on counters, an `_info` metric of 1 for

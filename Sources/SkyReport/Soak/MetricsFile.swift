@@ -5,6 +5,8 @@ import Darwin
 #endif
 public import SkyCore
 public import SkyHost
+public import SkyFormat
+public import SkySoak
 
 /// Everything the metrics file reports that changes as the run goes, gathered by the run's loop at
 /// one moment.

@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import Foundation
 import SkyCore
+public import SkySoak
 
 /// A file written as a stream of records from a writer thread of its own, so a slow disk never
 /// holds up whoever hands the records over: the events file and the trace.
@@ -57,17 +58,6 @@ public final class StreamedFile: Sendable {
         public static let none = Ending(afterRecords: "", alone: "")
     }
 
-    /// A write that failed: why, and whether the ending could still be written after it.
-    public struct Failure: Error, Equatable, Sendable {
-        public var reason: String
-        public var ended: Bool
-
-        public init(reason: String, ended: Bool = true) {
-            self.reason = reason
-            self.ended = ended
-        }
-    }
-
     private struct State {
         var pending: [UInt8] = []
         var records = 0
@@ -75,7 +65,7 @@ public final class StreamedFile: Sendable {
         /// The writer is waiting on `wake` and must be signalled for new records.
         var writerIdle = false
         var closing = false
-        var failure: Failure?
+        var failure: WriteFailure?
     }
 
     private let descriptor: Int32
@@ -83,7 +73,7 @@ public final class StreamedFile: Sendable {
     private let state = Locked(State(pending: StreamedFile.buffer()))
     private let wake = DispatchSemaphore(value: 0)
     private let writerDone = DispatchSemaphore(value: 0)
-    private let closed = Locked<Failure??>(nil)
+    private let closed = Locked<WriteFailure??>(nil)
 
     /// Empties the claimed file (`OutputClaim.keep`) and starts its writer thread, named `sky FILE
     /// writer`; `file` names the file in messages too (`events`, `trace`).
@@ -153,7 +143,7 @@ public final class StreamedFile: Sendable {
     /// Writes `bytes`; on a failure (a full disk, a size limit), cuts the file back to its last
     /// whole line and writes the ending after it, so that what was written still parses.
     /// `fileLength` counts the bytes written so far, all whole lines.
-    private func writeAll(_ bytes: [UInt8], fileLength: inout Int) -> Failure? {
+    private func writeAll(_ bytes: [UInt8], fileLength: inout Int) -> WriteFailure? {
         let (written, error) = bytes.withUnsafeBytes { WholeWrite.attempt(writing: $0, to: descriptor) }
         guard let error else {
             fileLength += written
@@ -166,14 +156,14 @@ public final class StreamedFile: Sendable {
         _ = lseek(descriptor, off_t(fileLength), SEEK_SET)
         let end = fileLength == 0 ? ending.alone : ending.afterRecords
         let ended = end.withUnsafeBytes { WholeWrite.failure(writing: $0, to: descriptor) } == nil
-        return Failure(reason: String(cString: strerror(error)), ended: ended)
+        return WriteFailure(reason: String(cString: strerror(error)), ended: ended)
     }
 
     /// Writes what is buffered, then `last` (past the buffer's limit: a count of what was lost
     /// must not itself be lost) and the ending, stops the writer and closes the file; returns the
     /// first write's failure, if any. Later calls return the same.
     @discardableResult
-    public func close(last: String = "") -> Failure? {
+    public func close(last: String = "") -> WriteFailure? {
         if let result = closed.withLock({ $0 }) { return result }
         let signal = state.withLock { state -> Bool in
             if state.failure == nil {
@@ -188,7 +178,7 @@ public final class StreamedFile: Sendable {
         writerDone.wait()
         var failure = state.withLock { $0.failure }
         if Glibc.close(descriptor) != 0 && failure == nil {
-            failure = Failure(reason: String(cString: strerror(errno)), ended: true)
+            failure = WriteFailure(reason: String(cString: strerror(errno)), ended: true)
         }
         closed.withLock { $0 = .some(failure) }
         return failure
@@ -199,5 +189,5 @@ public final class StreamedFile: Sendable {
     /// Records dropped because the writer could not keep up.
     public var dropped: Int { state.withLock { $0.dropped } }
     /// The first write's failure, as soon as the writer meets it.
-    public var failure: Failure? { state.withLock { $0.failure } }
+    public var failure: WriteFailure? { state.withLock { $0.failure } }
 }

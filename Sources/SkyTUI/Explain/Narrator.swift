@@ -1,5 +1,5 @@
 public import SkyCore
-import SkyReport
+import SkyFormat
 
 /// Turns the engine's events into plain sentences about each scheduling decision, for the explain
 /// panel: why a scan waits, which freed slot a scan takes, what a failure does to the group.

@@ -1,5 +1,5 @@
 public import SkyCore
-public import SkyReport
+public import SkyCompare
 
 /// `sky compare`'s dashboard: the runs that have finished, each with its figures and its timeline,
 /// and the run going. `update(_:)` is the only way it changes; it returns what the world must do.

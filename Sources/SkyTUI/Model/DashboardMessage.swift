@@ -1,5 +1,5 @@
 public import SkyCore
-public import SkyReport
+public import SkySoak
 
 /// Everything that changes the dashboard: a frame tick with the engine's latest snapshot, a key,
 /// or a new terminal size.

@@ -1,5 +1,5 @@
 public import SkyCore
-public import SkyReport
+public import SkySoak
 
 /// The dashboard's whole state. `update(_:)` is the only way it changes, and it returns what the
 /// world must do (engine controls, leaving), so every key and tick can be tested without a terminal.

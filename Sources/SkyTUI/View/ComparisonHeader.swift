@@ -1,5 +1,4 @@
 import SkyCore
-import SkyReport
 
 /// The title bar with the comparison's state, what every run shares, and the run going.
 enum ComparisonHeader {

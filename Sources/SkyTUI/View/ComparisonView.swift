@@ -1,4 +1,4 @@
-import SkyReport
+import SkyCompare
 
 /// `sky compare`'s dashboard as a pure function of its state: the header, the runs' timelines
 /// stacked on one scale, the comparison table (the finished runs, the one going live, the rest

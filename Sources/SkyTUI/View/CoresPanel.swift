@@ -1,5 +1,5 @@
 import SkyHost
-import SkyReport
+import SkySoak
 
 /// A soak's per-core rows: each CPU's share busy over the last second, its clock, its temperature,
 /// and the scans verified and the mismatches on it. With more CPUs than rows, a row stands for a

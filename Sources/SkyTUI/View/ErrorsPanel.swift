@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyFormat
 
 /// Every failure as it happens, newest first: when, which scan, its priority and the error. Each
 /// one was wrapped in a `Result`, so the run went on.

@@ -1,4 +1,4 @@
-import SkyReport
+import SkyFormat
 
 /// Numbers and times as the dashboard shows them: short, steady in width, never rounded to a lie.
 enum Figures {

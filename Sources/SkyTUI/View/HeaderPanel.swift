@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyFormat
 
 /// The title bar with the run's state, then the run's facts: total, batch, seed, cores, priority
 /// mix, strategy, elapsed time and ETA.

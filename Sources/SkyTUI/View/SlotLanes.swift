@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkyFormat
 
 /// One lane per task-group slot: the scan in it, its priority and how long it has run. When a scan
 /// finishes, its lane empties and the highest-priority waiting scan takes it: the sliding window.

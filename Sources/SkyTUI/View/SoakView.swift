@@ -1,5 +1,6 @@
 import SkyCore
-import SkyReport
+import SkyFormat
+import SkySoak
 
 /// `sky soak`: what the operator of a burn-in watches, and nothing only a lesson needs. The title
 /// bar names the host; then the time (duration, elapsed, remaining) with the verdict so far; the

@@ -1,5 +1,5 @@
 import SkyCore
-import SkyReport
+import SkySoak
 
 /// What the header shows for soak runs: the run's bounds (a total, a duration or both), the time
 /// left, and the verdict so far.
@@ -22,13 +22,15 @@ enum TimedRun {
     }
 
     /// `verdict PASS so far`, the failure in red, or the doubt in amber, longest first (the header
-    /// takes the first that fits); shown for verified or timed runs, and whenever a verification
-    /// has failed. It weighs what the summary's verdict will: the engine's counts and what the run's
-    /// loop has observed beside them (a file that fell short, heavy steal).
+    /// takes the first that fits); shown where the summary will end with a verdict (`sky soak`,
+    /// `--verify`), and whenever a verification has failed: a plain run or a lesson, timed or not,
+    /// is no burn-in to pass. It weighs what the summary's verdict will: the engine's counts and
+    /// what the run's loop has observed beside them (a file that fell short, heavy steal).
     static func verdict(_ state: DashboardState) -> [(text: String, style: Style)] {
         let snapshot = state.snapshot
         let config = snapshot.configuration
-        guard config.verify || config.duration != nil || snapshot.counters.verificationFailures > 0 else { return [] }
+        let judged = state.info.soak != nil || SummaryView.of(config).judges
+        guard judged || snapshot.counters.verificationFailures > 0 else { return [] }
         let faults = snapshot.counters.verificationFailures
         if faults > 0 {
             let style = Style(.bad, bold: true, reverse: true)

@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// Which hosts are far slower per core than the rest of the fleet, by a rule robust to the
 /// outliers themselves: the median and the median absolute deviation (MAD) of the rates per core.
 ///

@@ -34,5 +34,14 @@ public enum FixedPoint {
         let fraction = String(abs(microseconds) % 1_000_000)
         return "\(sign)\(abs(microseconds) / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
-}
 
+    /// A time into the run as a clock: `1:02:03.4` or `2:03.4`.
+    public static func clock(_ duration: Duration) -> String {
+        let tenths = max(0, Int((duration.seconds * 10).rounded(.down)))
+        let total = tenths / 10
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
+        let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
+        return (hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)") + ".\(tenths % 10)"
+    }
+}

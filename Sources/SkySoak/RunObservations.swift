@@ -1,4 +1,5 @@
 import SkyCore
+import SkyFormat
 
 /// What the run's loop saw beside the engine's own summary: the reporting intervals, throttling,
 /// the files streamed as the run went (events, trace) keeping up, and the signal that stopped the
@@ -66,8 +67,8 @@ public struct RunObservations: Sendable {
     public var throttleLine: String? {
         guard let throttle else { return nil }
         return "warning: the rate fell to \(FixedPoint.fixed(throttle.lowestRate, places: 2)) scans/s at "
-            + "\(IntervalLine.clock(throttle.lowestAt)), \(FixedPoint.fixed(throttle.drop * 100, places: 0))% below the first minute's "
-            + "\(FixedPoint.fixed(throttle.baseline, places: 2)) (first seen at \(IntervalLine.clock(throttle.firstAt))): "
+            + "\(FixedPoint.clock(throttle.lowestAt)), \(FixedPoint.fixed(throttle.drop * 100, places: 0))% below the first minute's "
+            + "\(FixedPoint.fixed(throttle.baseline, places: 2)) (first seen at \(FixedPoint.clock(throttle.firstAt))): "
             + (throttleCause ?? .noCounts("no host samples")).phrase
     }
 

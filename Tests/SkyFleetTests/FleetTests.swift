@@ -1,5 +1,6 @@
 import Foundation
-@testable import SkyReport
+@testable import SkyFormat
+@testable import SkyFleet
 import Testing
 
 /// `sky fleet`'s reading, merging, outliers, table and JSON, from summaries written by hand in

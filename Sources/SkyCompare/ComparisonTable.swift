@@ -1,4 +1,5 @@
 import SkyCore
+import SkyFormat
 
 /// The comparison for people: the runs side by side, a column each, a figure a row.
 ///

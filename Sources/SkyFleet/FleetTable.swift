@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// The fleet for people: a row a host; the outlier rule, the CPUs and kernels, the names shared and
 /// the files skipped; and last, the fleet's roll-up (`rollUp`), which names every host that failed,
 /// is untrustworthy, missing, stale or from another sky.

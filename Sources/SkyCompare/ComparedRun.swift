@@ -1,4 +1,5 @@
 public import SkyCore
+import SkySoak
 
 /// One run of a comparison as its column of the table shows it, read from the run's snapshot and
 /// the process's CPU time over the run: final once the run has finished, live before.

@@ -1,4 +1,6 @@
 import Foundation
+public import SkyFormat
+public import SkyReport
 
 /// One host's soak, as `sky fleet` reads it from the JSON summary that `sky soak --format json`
 /// printed there: only the figures the fleet's table needs. Fields it does not know are ignored and
@@ -11,17 +13,6 @@ public struct FleetSummary: Equatable, Sendable {
         case untrustworthy
 
         public var word: String { rawValue.uppercased() }
-    }
-
-    /// The summary's `throttle_counts`: the times the CPU's cores and its package were throttled.
-    public struct ThrottleCounts: Codable, Equatable, Sendable {
-        public var core: Int
-        public var package: Int
-
-        public init(core: Int, package: Int) {
-            self.core = core
-            self.package = package
-        }
     }
 
     /// The summary's `host`, or else the name of the file it came from, without its extension.
@@ -38,7 +29,8 @@ public struct FleetSummary: Equatable, Sendable {
     public var scansPerSecond: Double
     /// Results that differed from their recomputation: possible hardware faults.
     public var mismatches: Int
-    public var throttleCounts: ThrottleCounts?
+    /// The summary's `throttle_counts`: the times the CPU's cores and its package were throttled.
+    public var throttleCounts: JSONSummary.ThrottleCountsEntry?
     /// How far the rate fell below the first minute's (`throttling.drop`), if sky saw it fall.
     public var throttlingDrop: Double?
     public var result: Result
@@ -56,31 +48,6 @@ public struct FleetSummary: Equatable, Sendable {
     public var ratePerCore: Double? {
         guard let cores, cores > 0 else { return nil }
         return scansPerSecond / Double(cores)
-    }
-
-    public init(
-        host: String, hostFromFile: Bool = false, file: String, cores: Int?, elapsedSeconds: Double, scans: Int,
-        scansPerSecond: Double, mismatches: Int, throttleCounts: ThrottleCounts? = nil, throttlingDrop: Double? = nil,
-        result: Result, reasons: [String], version: String? = nil, kernel: String? = nil, cpuModel: String? = nil,
-        started: UTCTime? = nil, ended: UTCTime? = nil
-    ) {
-        self.host = host
-        self.hostFromFile = hostFromFile
-        self.file = file
-        self.cores = cores
-        self.elapsedSeconds = elapsedSeconds
-        self.scans = scans
-        self.scansPerSecond = scansPerSecond
-        self.mismatches = mismatches
-        self.throttleCounts = throttleCounts
-        self.throttlingDrop = throttlingDrop
-        self.result = result
-        self.reasons = reasons
-        self.version = version
-        self.kernel = kernel
-        self.cpuModel = cpuModel
-        self.started = started
-        self.ended = ended
     }
 
     /// Why a JSON object is not a summary `sky fleet` can merge, in a few words.
@@ -171,7 +138,7 @@ public struct FleetSummary: Equatable, Sendable {
         var failed: Int
         var verificationFailures: Int
         var scansPerSecond: Double
-        var throttleCounts: ThrottleCounts?
+        var throttleCounts: JSONSummary.ThrottleCountsEntry?
         var throttling: Throttling?
         var verdict: Verdict
         var verdictReason: String?

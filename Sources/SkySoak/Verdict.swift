@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyFormat
 
 /// PASS, FAIL or UNTRUSTWORTHY for a run, and why: the last line of every summary, and the JSON
 /// summary's `verdict` object, which automation reads.

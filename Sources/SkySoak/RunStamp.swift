@@ -1,4 +1,5 @@
 public import SkyHost
+public import SkyFormat
 
 /// Which run a report is of, as an operator tells tonight's soak from last week's: Sky's version,
 /// the host (its name, kernel and CPU model), and when the run started and ended, in UTC. The

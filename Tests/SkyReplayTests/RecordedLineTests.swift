@@ -1,6 +1,8 @@
 import Foundation
 import SkyCore
+import SkyFormat
 import SkyReport
+import SkyReplay
 import Testing
 
 @Suite("Events file lines read back")

@@ -1,39 +1,16 @@
 import SkyCore
+import SkyFormat
+public import SkyCompare
 
 /// The comparison for machines: one JSON document with what the runs share, every figure of the
 /// table for each run, and whether the checksums agree.
 public struct ComparisonJSON: Codable, Equatable, Sendable {
-    /// What every run shares. The compared setting is absent: each run gives its own.
-    public struct Shared: Codable, Equatable, Sendable {
-        /// Absent when `--duration` alone bounds the runs.
-        public var total: Int?
-        public var durationSeconds: Double?
-        public var batch: Int
-        public var seed: UInt64
-        public var work: Int
-        public var failureRate: Double
-        public var priorities: String
-        public var failFast: Bool
-        /// Present when the runs compare error modes.
-        public var strategy: String?
-        /// Present when the runs compare strategies.
-        public var errorMode: String?
-        public var speed: Double
-        public var spacingSeconds: Double
-        public var yields: Bool
-        public var verify: Bool
-        public var corruptionRate: Double
-        public var ignoreCancellation: Double
-        /// Present only with `--take`.
-        public var take: Int?
-    }
-
     /// One run's column of the table, with the figures behind it.
     public struct Run: Codable, Equatable, Sendable {
         public var name: String
         public var strategy: String
         public var errorMode: String
-        /// `RunEnding.name`.
+        /// `RunEnding.name` (as the summary's `ending`), or `running` for a run not finished.
         public var ending: String
         /// The scan whose failure ended the run (`thrown`, `fail_fast`); absent otherwise.
         public var endingScan: Int?
@@ -58,7 +35,8 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
     public var compared: String
     /// Every name asked for, in the order they run.
     public var names: [String]
-    public var shared: Shared
+    /// What every run shares. The compared setting is absent: each run gives its own.
+    public var shared: JSONSummary.Settings
     public var cores: Int
     /// The runs that ran, in order.
     public var runs: [Run]
@@ -78,12 +56,9 @@ public struct ComparisonJSON: Codable, Equatable, Sendable {
         let comparesStrategies = comparison.settings.first?.isStrategy ?? true
         compared = comparesStrategies ? "strategies" : "error_modes"
         names = comparison.settings.map(\.name)
-        shared = Shared(
-            total: c.total, durationSeconds: c.duration.map(OneLineJSON.seconds), batch: c.batch, seed: c.seed, work: c.work,
-            failureRate: c.failureRate, priorities: c.priorityMix.description, failFast: c.failFast,
-            strategy: comparesStrategies ? nil : c.strategy.rawValue, errorMode: comparesStrategies ? c.errors.rawValue : nil,
-            speed: c.speed, spacingSeconds: OneLineJSON.seconds(c.spacing), yields: c.yields, verify: c.verify,
-            corruptionRate: c.corruptionRate, ignoreCancellation: c.ignoreCancellationRate, take: c.take)
+        shared = JSONSummary.Settings(c, batch: c.batch)
+        if comparesStrategies { shared.strategy = nil } else { shared.errorMode = nil }
+        (shared.speed, shared.spacingSeconds, shared.yields) = (c.speed, OneLineJSON.seconds(c.spacing), c.yields)
         cores = comparison.cores
         runs = zip(comparison.settings, comparison.runs).map { setting, run in
             let configuration = setting.applied(to: c)

@@ -1,5 +1,8 @@
 import Foundation
 import SkyCore
+@testable import SkyFormat
+@testable import SkySoak
+@testable import SkyCompare
 @testable import SkyReport
 import Testing
 

@@ -1,9 +1,9 @@
-import Foundation
+package import Foundation
 
 /// A document as one line of JSON, keys sorted, slashes as they are: how every JSON document Sky
 /// prints on stdout is written.
-enum OneLineJSON {
-    static func encode(_ value: some Encodable, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys) -> String {
+package enum OneLineJSON {
+    package static func encode(_ value: some Encodable, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys) -> String {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = keys
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -13,7 +13,7 @@ enum OneLineJSON {
     }
 
     /// Seconds rounded to the microsecond, so the JSON carries no floating-point noise digits.
-    static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         (duration.seconds * 1e6).rounded() / 1e6
     }
 }

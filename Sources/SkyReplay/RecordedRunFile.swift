@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 public import SkyCore
+import SkyFormat
 
 /// An events file opened for replay, read a line at a time: memory stays flat however long the
 /// run was, and however long a line of a file that is not an events file (`lineLimit`). Its first

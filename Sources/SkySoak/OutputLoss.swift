@@ -7,9 +7,9 @@ public struct OutputLoss: Equatable, Sendable {
     /// Records the file had to leave out because the disk could not keep up.
     public var dropped: Int
     /// Why the file could not be written, if it could not.
-    public var failure: StreamedFile.Failure?
+    public var failure: WriteFailure?
 
-    public init(file: String, dropped: Int = 0, failure: StreamedFile.Failure? = nil) {
+    public init(file: String, dropped: Int = 0, failure: WriteFailure? = nil) {
         self.file = file
         self.dropped = dropped
         self.failure = failure
@@ -30,4 +30,15 @@ public struct OutputLoss: Equatable, Sendable {
 
     /// `the events file is incomplete: …`, if it is.
     public var line: String? { loss.map { "\(file) is incomplete: \($0)" } }
+}
+
+/// A write that failed: why, and whether the ending could still be written after it.
+public struct WriteFailure: Error, Equatable, Sendable {
+    public var reason: String
+    public var ended: Bool
+
+    public init(reason: String, ended: Bool = true) {
+        self.reason = reason
+        self.ended = ended
+    }
 }

@@ -1,4 +1,5 @@
 public import SkyCore
+import SkyFormat
 
 /// A whole `sky compare`: the same scans run under each compared setting in turn, and what each
 /// run did. The table and the JSON document are made from it.

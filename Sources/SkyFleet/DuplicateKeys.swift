@@ -1,3 +1,5 @@
+import SkyFormat
+
 /// Finds a key written twice in one JSON object. JSON leaves such an object's meaning open, and
 /// readers differ: Foundation's decoder keeps the first value, `jq` and Python the last. A summary
 /// with two `"verdict"`s could then pass in `sky fleet` and fail in the operator's own script, so

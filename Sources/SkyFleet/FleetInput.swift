@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SkyReport
 
 /// The summaries in the files and folders given to `sky fleet`, and the ones it had to skip.
 ///
@@ -21,11 +22,6 @@ public enum FleetInput {
     public struct Skipped: Codable, Equatable, Sendable {
         public var file: String
         public var problem: String
-
-        public init(file: String, problem: String) {
-            self.file = file
-            self.problem = problem
-        }
     }
 
     public struct Read: Equatable, Sendable {

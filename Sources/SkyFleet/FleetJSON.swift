@@ -1,12 +1,9 @@
+import SkyFormat
+public import SkyReport
+
 /// The fleet for machines: one JSON document with every host's figures, the fleet's, the outlier
 /// rule, and the files skipped.
 public struct FleetJSON: Codable, Equatable, Sendable {
-    public struct Verdict: Codable, Equatable, Sendable {
-        /// `pass`, `fail` or `untrustworthy`.
-        public var result: String
-        public var reasons: [String]
-    }
-
     public struct Host: Codable, Equatable, Sendable {
         public var host: String
         /// The summary names no host (older sky): `host` is its file's name.
@@ -20,10 +17,10 @@ public struct FleetJSON: Codable, Equatable, Sendable {
         /// Absent when `cores` is.
         public var ratePerCore: Double?
         public var mismatches: Int
-        public var throttleCounts: FleetSummary.ThrottleCounts?
+        public var throttleCounts: JSONSummary.ThrottleCountsEntry?
         /// How far the rate fell below the first minute's, as a share; absent if it did not fall.
         public var throttlingDrop: Double?
-        public var verdict: Verdict
+        public var verdict: JSONSummary.VerdictObject
         public var outlier: Bool
         public var duplicate: Bool
         /// Absent when the summary does not give them (older sky).
@@ -84,8 +81,8 @@ public struct FleetJSON: Codable, Equatable, Sendable {
             return Host(
                 host: s.host, hostFromFile: s.hostFromFile, file: s.file, cores: s.cores, durationSeconds: s.elapsedSeconds, scans: s.scans,
                 scansPerSecond: s.scansPerSecond, ratePerCore: s.ratePerCore, mismatches: s.mismatches, throttleCounts: s.throttleCounts,
-                throttlingDrop: s.throttlingDrop, verdict: Verdict(result: s.result.rawValue, reasons: s.reasons), outlier: row.outlier,
-                duplicate: row.duplicate, skyVersion: s.version, kernel: s.kernel, cpuModel: s.cpuModel,
+                throttlingDrop: s.throttlingDrop, verdict: JSONSummary.VerdictObject(result: s.result.rawValue, reasons: s.reasons),
+                outlier: row.outlier, duplicate: row.duplicate, skyVersion: s.version, kernel: s.kernel, cpuModel: s.cpuModel,
                 startedAt: s.started?.description, endedAt: s.ended?.description, stale: row.stale, otherVersion: row.otherVersion)
         }
         self.fleet = Summary(
