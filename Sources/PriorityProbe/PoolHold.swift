@@ -37,11 +37,11 @@ final class PoolHold: Sendable {
     var done: Int { finished.load(ordering: .sequentiallyConsistent) }
 }
 
-/// Polls `condition` from the main thread, which is no pool thread, until it holds or the
-/// patience runs out.
-func waitFor(_ condition: () -> Bool) -> Bool {
+/// Polls `condition` from the main thread, which is no pool thread, until it holds or `within`
+/// (the patience, unless shorter) runs out.
+func waitFor(within: Duration = patience, _ condition: () -> Bool) -> Bool {
     let clock = ContinuousClock()
-    let giveUp = clock.now + patience
+    let giveUp = clock.now + within
     while !condition() {
         guard clock.now < giveUp else { return false }
         usleep(200)

@@ -17,8 +17,10 @@ enum PriorityProbe {
         case "saturated-order":
             let order = SaturatedOrder.probe(cores: cores)
             print(#"{"cores":\#(cores),"order":[\#(order.map { "\"\($0)\"" }.joined(separator: ","))]}"#)
+        case "one-priority":
+            print(#"{"cores":\#(cores),"most_at_once":\#(OnePriority.probe(cores: cores))}"#)
         default:
-            FileHandle.standardError.write(Data("usage: priority-probe other-priorities|saturated-order\n".utf8))
+            FileHandle.standardError.write(Data("usage: priority-probe other-priorities|saturated-order|one-priority\n".utf8))
             exit(64)
         }
     }

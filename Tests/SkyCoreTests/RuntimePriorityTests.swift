@@ -10,8 +10,10 @@ import Testing
 ///
 /// No reading is timed: each probe waits for an event (a flag, a count) and then checks what was
 /// read. A wait that could be endless is cut off at `RuntimePriorityTests.patience`, long after the
-/// event should have come, and the check then fails. The probes that hold every pool thread run in
-/// a process of their own (`priority-probe`), where no other test holds one.
+/// event should have come, and the check then fails. One probe looks, for half a second, for what
+/// should never come (a thread beyond the cores): a slow machine can make it miss one, never fail.
+/// The probes that hold every pool thread run in a process of their own (`priority-probe`), where
+/// no other test holds one.
 @Suite("What the runtime does with priorities", .serialized)
 struct RuntimePriorityTests {
     /// The priorities a task can ask for that the runtime tells apart.
@@ -129,6 +131,15 @@ struct RuntimePriorityTests {
                 "started while \(probe.cores) medium jobs held the cores: \(probe.strings("started_while_held"))")
     }
 
+    // Texts: lessons 2, 3 and 5 (Assets/lessons: one thread per core for tasks of one priority, which
+    // group children are, at their parent's), docs/concurrency.md, docs/teaching.md.
+    @Test("Tasks of one priority never run on more threads at once than there are cores: a group's children, each holding its thread, fill the cores and no more")
+    func onePriorityHasAThreadPerCore() throws {
+        let probe = try PriorityProbeRun("one-priority")
+        #expect(probe.cores > 0)
+        #expect(probe.int("most_at_once") == probe.cores, "\(probe.int("most_at_once")) children held a thread at once on \(probe.cores) cores")
+    }
+
     // Texts: docs/concurrency.md: the pool cannot prefer a high child to a low one, as it is handed them
     // all at one priority; the order comes from Sky's ready queue alone.
     @Test("Children added while the pool is full start in the order they were added, not by the priority they asked for")
@@ -158,6 +169,7 @@ private struct PriorityProbeRun {
     }
 
     var cores: Int { document["cores"] as? Int ?? 0 }
+    func int(_ key: String) -> Int? { document[key] as? Int }
     func strings(_ key: String) -> [String] { document[key] as? [String] ?? [] }
 }
 

@@ -44,13 +44,30 @@ struct LessonFormatTests {
         }
     }
 
-    @Test("A lesson that says what the runtime or its pool does names the toolchain and the platform it was measured on")
-    func runtimeClaimsNameTheirPlatform() {
+    /// Words that say what the runtime does: the runtime or its pool, a count on a thread,
+    /// escalation, the priority a task runs at.
+    static var runtimeClaim: Regex<AnyRegexOutput> { try! Regex(#"runtime|pool|on a thread|escalat|r[au]ns? at (high|medium|low|background)"#) }
+
+    /// Whether `text` speaks of the runtime without naming the toolchain and the platform it was measured on.
+    static func claimsWithoutPlatform(_ text: String) -> Bool {
+        let text = text.replacingOccurrences(of: "\n", with: " ")
+        return text.contains(runtimeClaim) && !(text.contains("Swift 6.3.1") && text.contains("Linux"))
+    }
+
+    @Test("A lesson, and each lesson's entry in docs/teaching.md, that says what the runtime or its pool does names the toolchain and the platform it was measured on")
+    func runtimeClaimsNameTheirPlatform() throws {
         for file in embeddedLessons {
-            let text = file.text.replacingOccurrences(of: "\n", with: " ")
-            guard text.contains("runtime") || text.contains("pool") else { continue }
-            #expect(text.contains("Swift 6.3") && text.contains("Linux"), "\(file.file) speaks of the runtime without naming where it was measured")
+            #expect(!Self.claimsWithoutPlatform(file.text), "\(file.file) speaks of the runtime without naming where it was measured")
         }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let teaching = try String(contentsOf: root.appendingPathComponent("docs/teaching.md"), encoding: .utf8)
+        // Each lesson's entry on its own, and the page before them.
+        let sections = teaching.components(separatedBy: "\n### ")
+        #expect(sections.count > Lesson.all.count)
+        for section in sections {
+            #expect(!Self.claimsWithoutPlatform(section), "docs/teaching.md: \(section.prefix { $0 != "\n" }) speaks of the runtime without naming where it was measured")
+        }
+        #expect(Self.claimsWithoutPlatform("`2 on a thread` on two cores") && !Self.claimsWithoutPlatform("how many run at once"))
     }
 
     @Test("A lesson reads into its title, prediction, parts (each a command and its watch text) and questions")

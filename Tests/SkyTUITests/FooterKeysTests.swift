@@ -94,6 +94,16 @@ struct FooterKeysTests {
         #expect(checked >= Self.states.count)
     }
 
+    @Test("A cancelled run's done footer keeps every key that leaves at 80 columns: what the cancel did gives way first")
+    func cancelledKeepsTheWayOut() {
+        let footer = { (width: Int) in
+            DashboardView.render(RunScene.cancelledDone.state(size: TerminalSize(width: width, height: 24))).text.split(separator: "\n").last ?? ""
+        }
+        #expect(footer(80).hasPrefix(" CANCELLED ") && footer(80).contains(KeyAction.doneScreenHint), "\(footer(80))")
+        // With the room, the stop's figure stays beside it.
+        #expect(footer(100).contains("stopped in") && footer(100).contains(KeyAction.doneScreenHint), "\(footer(100))")
+    }
+
     @Test("Each word of a row's label names one of its keys")
     func labels() {
         for row in DashboardKeys.rows {

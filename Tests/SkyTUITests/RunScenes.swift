@@ -3,7 +3,7 @@ import SkyTUI
 
 /// Dashboard states played from scripted runs (`ScriptedRun`), so the timeline shows what a real
 /// run of each kind draws: the canonical run part way and done, eight slots part way, unbounded scans crawling together,
-/// a thrown failure cutting every lane, and a serial run's spacing.
+/// a thrown failure cutting every lane, a serial run's spacing, and a run cancelled with `c`.
 enum RunScene: String, CaseIterable {
     /// `sky --total 20 --batch 4 --seed 6`, two seconds in.
     case canonicalRunning = "canonical-running"
@@ -21,6 +21,8 @@ enum RunScene: String, CaseIterable {
     case thrownExplained = "throw-explain"
     /// `--strategy serial --total 8 --work 300000 --failure-rate 0 --spacing 0.3s`.
     case serialSpacing = "serial-spacing"
+    /// The canonical run, cancelled with `c` at 2.5 s: its done screen.
+    case cancelledDone = "cancelled-done"
 
     static let info = RunInfo(cores: 2)
 
@@ -28,6 +30,8 @@ enum RunScene: String, CaseIterable {
         switch self {
         case .canonicalRunning, .canonicalDone, .canonicalASCII:
             ScriptedRun(RunConfiguration(total: 20, batch: 4, seed: 6))
+        case .cancelledDone:
+            ScriptedRun(RunConfiguration(total: 20, batch: 4, seed: 6), cancelAt: .milliseconds(2_500))
         case .batch8:
             ScriptedRun(RunConfiguration(total: 20, batch: 8, seed: 6))
         case .unbounded:
@@ -51,7 +55,7 @@ enum RunScene: String, CaseIterable {
         switch self {
         case .canonicalRunning, .batch8: .milliseconds(2_000)
         case .unbounded: .milliseconds(1_500)
-        case .canonicalDone, .canonicalASCII, .thrown, .thrownExplained, .serialSpacing: .seconds(60)
+        case .canonicalDone, .canonicalASCII, .thrown, .thrownExplained, .serialSpacing, .cancelledDone: .seconds(60)
         }
     }
 

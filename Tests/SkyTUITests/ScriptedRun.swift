@@ -4,9 +4,10 @@ import SkyTUI
 /// A run played out by hand, so scenes built from it are the same on every run: the scans' plans
 /// come from the seed (priorities, failures and where they strike), the engine's rules decide who
 /// starts when (a freed slot goes to the highest-priority waiting scan; unbounded starts every
-/// scan at once; serial runs one at a time with `--spacing` between; a thrown failure cancels the
-/// rest), and `cores` cores are shared fairly by the scans running. It gives the events in the
-/// order the engine emits them and, at any time, the snapshot the engine would publish.
+/// scan at once; serial runs one at a time with `--spacing` between; a thrown failure, or a cancel
+/// at `cancelAt`, cancels the rest), and `cores` cores are shared fairly by the scans running. It
+/// gives the events in the order the engine emits them and, at any time, the snapshot the engine
+/// would publish.
 struct ScriptedRun {
     let configuration: RunConfiguration
     let cores: Int
@@ -16,13 +17,16 @@ struct ScriptedRun {
     private(set) var end: Duration = .zero
     /// What ended the run.
     private(set) var ending: RunEnding = .drained
-    /// When the run began to stop, for a throw.
+    /// When `c` cancels the run, if it does.
+    let cancelAt: Duration?
+    /// When the run began to stop, for a throw or a cancel.
     private(set) var stoppingAt: Duration?
 
     /// `scanTime` is the CPU time of a scan of the configuration's work on one core.
-    init(_ configuration: RunConfiguration, cores: Int = 2, scanTime: Duration = .milliseconds(400)) {
+    init(_ configuration: RunConfiguration, cores: Int = 2, scanTime: Duration = .milliseconds(400), cancelAt: Duration? = nil) {
         self.configuration = configuration
         self.cores = cores
+        self.cancelAt = cancelAt
         play(scanTime: Double(scanTime / .microseconds(1)) / 1e6)
     }
 
@@ -39,6 +43,7 @@ struct ScriptedRun {
         var running: [Running] = []
         var time = 0.0
         var nextStart = 0.0
+        let cancel = cancelAt.map { Double($0 / .microseconds(1)) / 1e6 }
         for scan in waiting { emit(.scheduled, scan, slot: nil, at: time) }
         while true {
             // Start what the strategy starts now.
@@ -53,12 +58,22 @@ struct ScriptedRun {
             }
             if running.isEmpty {
                 guard !waiting.isEmpty else { break }
+                if let cancel, nextStart > cancel {
+                    stop(.cancelled, at: cancel, running: [], waiting: waiting)
+                    return
+                }
                 time = nextStart
                 continue
             }
             // The next scan to end, every running scan getting an equal share of the cores.
             let rate = min(1, Double(cores) / Double(running.count))
             let step = running.map(\.remaining).min()! / rate
+            if let cancel, time + step > cancel {
+                // The cancel comes first: the scans running get this far, then stop.
+                for index in running.indices { running[index].remaining -= (cancel - time) * rate }
+                stop(.cancelled, at: cancel, running: running, waiting: waiting)
+                return
+            }
             time += step
             for index in running.indices { running[index].remaining -= step * rate }
             let ended = running.filter { $0.remaining <= 1e-9 }.sorted { $0.slot < $1.slot }
@@ -67,7 +82,7 @@ struct ScriptedRun {
                 if let failure = scan.plan.failure {
                     emit(.failed(failure.failure), scan.plan.index, slot: scan.slot, at: time)
                     if configuration.errors == .throw {
-                        stop(thrownBy: scan.plan.index, at: time, running: running, waiting: waiting)
+                        stop(.thrown(scan: scan.plan.index), at: time, running: running, waiting: waiting)
                         return
                     }
                 } else {
@@ -80,10 +95,10 @@ struct ScriptedRun {
         end = duration(time)
     }
 
-    /// The group throws: every running scan stops at its next check, a fraction of a millisecond
-    /// apart, and the waiting ones are cancelled without starting.
-    private mutating func stop(thrownBy scan: Int, at time: Double, running: [Running], waiting: [Int]) {
-        ending = .thrown(scan: scan)
+    /// The group throws, or is cancelled: every running scan stops at its next check, a fraction
+    /// of a millisecond apart, and the waiting ones are cancelled without starting.
+    private mutating func stop(_ ending: RunEnding, at time: Double, running: [Running], waiting: [Int]) {
+        self.ending = ending
         stoppingAt = duration(time)
         events.append(.change(RunChange(.stopping(ending), at: duration(time))))
         for scan in waiting { emit(.cancelled, scan, slot: nil, at: time) }

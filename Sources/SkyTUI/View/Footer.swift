@@ -26,15 +26,6 @@ enum Footer {
                 // `--ignore-cancellation`: the scans that look stop at once; the others run on.
                 extras.append("those that check in \(Figures.quantity(checking.seconds * 1000)) ms")
             }
-            // A lesson's key to go on is what its done screen is for: the extras leave it room.
-            let kept = state.info.lesson.map { lessonHints(DashboardKeys.label(of: .nextPart), $0).last?.count ?? 0 } ?? 0
-            for extra in extras where text.count + extra.count + 3 + kept <= width {
-                text += " \(dot) " + extra
-            }
-            // The banner takes the badge's colour: green when drained, red after --fail-fast.
-            let style = badge.style
-            grid.fill(" ", x: 0, y: y, width: width, style: style)
-            let column = grid.write(text, x: 0, y: y, style: style)
             let next = state.nextStrategy.rawValue
             let (s, r, q) = (DashboardKeys.key(of: .chooseStrategy), DashboardKeys.key(of: .rerun), DashboardKeys.key(of: .quit))
             let exits = KeyAction.doneScreenHint
@@ -51,6 +42,16 @@ enum Footer {
                      "   \(s): \(next)   \(r): rerun   \(q): exit ", "   \(r): rerun   \(exits) ", "   \(exits) ",
                      "   \(r): rerun   \(q): exit ", "   \(q): exit "]
                 }
+            // The way on, or out, is what a done screen is for: the extras leave room for the
+            // shortest hint, a lesson's key to go on or the key that leaves.
+            let kept = hints.last?.count ?? 0
+            for extra in extras where text.count + extra.count + 3 + kept <= width {
+                text += " \(dot) " + extra
+            }
+            // The banner takes the badge's colour: green when drained, red after --fail-fast.
+            let style = badge.style
+            grid.fill(" ", x: 0, y: y, width: width, style: style)
+            let column = grid.write(text, x: 0, y: y, style: style)
             // A lesson's shortest hint is written even over the banner's end: without it the
             // done screen would not say how to go on.
             let hint = hints.first { column + $0.count <= width } ?? (state.info.lesson != nil ? hints.last ?? "" : "")

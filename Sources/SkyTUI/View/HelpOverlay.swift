@@ -10,14 +10,15 @@ enum HelpOverlay {
         let held = Set((ScanStrategy.builtIn + [.own("")]).map(\.holderLabel)).sorted().joined(separator: ", ")
         let ends = "\(glyphs.completed) completed \(glyphs.failed) failed \(glyphs.cancelled) cancelled"
         return [
-            ("Scans", "scheduled, \(held) (took a slot, not ended: on a thread or waiting for one), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends."),
-            ("Throughput", "Scans/s over the window in brackets: now, mean, and peak, the highest over a second or more. A column a second; after the run, the last is the final part-second."),
+            ("Scans", "scheduled, \(held) (took a slot, not ended: on a thread or waiting for one), completed, failed, cancelled. done: finished of scheduled, by priority. order: the latest finishes, newest right. actor: booked when the actor takes a result, which waits for a thread; children: counted by each child as it ends. Title: N waiting: scheduled, not yet in the group; N in the body's array: completed, held until the group returns; N results lost with the group, or N results lost with the body's array: ended, dropped by the throw; actor lag: how long the oldest end has waited for the actor."),
+            ("Throughput", "scans/s, peak N (N s): now, mean and peak, each over the window in brackets; the peak is the highest shown over a second or more, in the last part-second when that holds it. A column a second; after the run, the last is the final part-second. busy machine: others N%, steal N% (or busy:): what other processes and the hypervisor took of the cores, which slows every rate."),
             ("Latency", "ms. Wait: scheduled to started. Run: each child's clock."),
-            ("Slots", "A freed slot goes to the highest-priority waiting scan. task: its child's base priority (no task: serial); title: what all run at. On a thread: what the pool runs now, as this frame read it."),
+            ("Slots", "A freed slot goes to the highest-priority waiting scan. Title: actor: N of N busy, or N in the group; children: N ended, at least N on a thread (N cores): what the pool runs now, as this frame read it; all run at medium, or run at high, medium: what the running children run at. bars: slot time against the median run. A lane: task low: its child's base priority (no task: serial); never checks: a cancel does not stop it; no run label: a detached task, which inherits no task-local value; closing: above a shrunken batch."),
             ("Timeline", "\(spans) high, medium, low; \(ends); a digit: that many scans ended in one column (a row of slots counts failed and cancelled), coloured by the worst. threads: scans on a pool thread; queue: scans waiting."),
             ("Errors", "Failures, newest first; \(DashboardKeys.key(of: .switchPanel)) swaps in the explain panel."),
             ("Explain", "Each scheduling decision, newest first; like ones in a row as one line. What stopped the run stays on top."),
             ("Code", "\(glyphs.running) marks the lesson's lines; \(glyphs.wrapped) a long line's next row."),
+            ("Badge", "The run's state, top right: STARTING, RUNNING, PAUSED; CANCELLING: the scans in the group are told to stop; ERROR HELD: waitForAll() holds the first error, and the other children run on; BODY RETURNED: the group waits for the children in it; ORPHANS RUN ON: the loop returned, and its Task {}s run on; DONE, DONE: TIME UP, DONE: TAKEN, CANCELLED, STOPPED: FAIL-FAST or THROWN."),
         ]
     }
 

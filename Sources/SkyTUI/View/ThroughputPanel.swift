@@ -16,10 +16,11 @@ enum ThroughputPanel {
         let peak = state.peakRate.map(\.perSecond) ?? 0
         let title = "Throughput"
         let fits = { (note: String) in title.count + note.count + 6 <= width }
-        // A busy machine slows every rate here: said first, and kept when the peak has no room.
+        // A busy machine slows every rate here: said first, and kept, without its figures at the
+        // last, when the peak has no room.
         let busy = busyMachine(state)
         let plain = notes(peak: state.peakRate, closing: closing)
-        let candidates = busy.map { busy in plain.map { "\($0) \(state.glyphs.dot) busy machine: \(busy)" } + ["busy machine: \(busy)", "busy: \(busy)"] } ?? []
+        let candidates = busy.map { busy in plain.map { "\($0) \(state.glyphs.dot) busy machine: \(busy)" } + ["busy machine: \(busy)", "busy: \(busy)", "busy machine"] } ?? []
         let note = (candidates + plain).first(where: fits) ?? "scans/s"
         Section.rule(title, note: note, into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
 
