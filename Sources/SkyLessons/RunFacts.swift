@@ -31,11 +31,14 @@ public struct RunFacts: Sendable {
     /// The most scans in the group at once (or the loop, the scope…: `ScanStrategy.holder`), by
     /// the events: started, and not yet ended or handed on, on a thread or waiting for one.
     public private(set) var maxRunning = 0
-    /// The most scans whose children were on a thread at once, each from its child's first line
-    /// to its end (the terminal event's time less the child's own run time). A scan in the group
-    /// whose child waits for a thread is not on one: with children that never yield, eight can be
-    /// in the group while two cores run two of them.
-    public private(set) var maxOnAThread = 0
+    /// The most scans whose children any reading of the run saw on a thread together, as the
+    /// summary's `most_seen_on_thread` gives it: the engine's last reading tells it. A scan in the
+    /// group whose child waits for a thread, or has yielded it, is not on one: eight can be in the
+    /// group while two cores run two of them. (A child's run time, first line to last, holds its
+    /// time suspended too, so the spans of yielding children overlap far more than they ran.)
+    public private(set) var mostSeenOnThread = 0
+    /// The engine's reading as the run began to stop: the scans whose children were on a thread.
+    public private(set) var threadsAtStop: ThreadReading?
     /// The starts in rounds, in order: a round begins with a start while no scan runs, and holds
     /// every start until the next such one. An `async-let` run's rounds are its pairs, since a
     /// pair starts only once the scope of the last is over.
@@ -77,6 +80,9 @@ public struct RunFacts: Sendable {
                 case .catalogued(let tally): catalogue = (change.time, tally)
                 case .folded(let value): fold = (change.time, value)
                 case .terminated: terminated = change.time
+                case .threads(let reading, let mostSeen):
+                    mostSeenOnThread = max(mostSeenOnThread, mostSeen)
+                    if stop != nil && threadsAtStop == nil { threadsAtStop = reading }
                 default: break
                 }
             case .scan(let scanEvent):
@@ -106,24 +112,6 @@ public struct RunFacts: Sendable {
                 }
             }
         }
-        maxOnAThread = Self.mostAtOnce(ends, stopped: stoppedAt)
-    }
-
-    /// The most children on a thread at once, each from its end (`stopped`: a result handed on
-    /// ended its child then) back by its run time; at one time, an end goes before a start.
-    private static func mostAtOnce(_ ends: [ScanEvent], stopped: [Int: Duration]) -> Int {
-        var edges: [(time: Duration, step: Int)] = []
-        for event in ends {
-            guard let ran = event.span?.ran, ran > .zero, let end = stopped[event.scan] else { continue }
-            edges += [(end - ran, 1), (end, -1)]
-        }
-        var now = 0
-        var most = 0
-        for edge in edges.sorted(by: { ($0.time, $0.step) < ($1.time, $1.step) }) {
-            now += edge.step
-            most = max(most, now)
-        }
-        return most
     }
 
     /// Scans that ran to their end, whatever they found, in the order the run booked them.
@@ -155,15 +143,6 @@ public struct RunFacts: Sendable {
     public func running(at time: Duration) -> [ScanEvent] {
         let stopped = stoppedAt
         return starts.filter { $0.time <= time && (stopped[$0.scan].map { $0 > time } ?? true) }
-    }
-
-    /// Scans whose children were on a thread at `time`: from their first line, to their end.
-    public func onAThread(at time: Duration) -> [ScanEvent] {
-        let stopped = stoppedAt
-        return ends.filter { event in
-            guard let ran = event.span?.ran, ran > .zero, let end = stopped[event.scan] else { return false }
-            return end - ran <= time && end > time
-        }
     }
 
     /// The gap the serial loop was sleeping in at `time`, if it was.

@@ -2,7 +2,7 @@ import SkyCore
 /// Sentences that more than one lesson's answer tells: what a part did as a whole, and what a
 /// cancel did.
 enum Story {
-    /// `Part 1 (serial): 8 scans in 2.41 s: 8 completed, 0 failed, 0 cancelled; at most 1 in the loop at once, 1 on a thread.`
+    /// `Part 1 (serial): 8 scans in 2.41 s: 8 completed, 0 failed, 0 cancelled; at most 1 in the loop at once, never more than 1 seen on a thread.`
     static func overview(_ record: PartRecord) -> String {
         let facts = record.facts
         let time = facts.finish.map { " in " + Say.seconds($0.time) } ?? ""
@@ -26,10 +26,13 @@ enum Story {
         "\(record.name): the cancel came at \(Say.seconds(stop)) with \(Say.count(running, "scan")) \(record.configuration.strategy.holder)"
     }
 
-    /// `at most 8 in the group at once, 2 on a thread`: the scans that held a slot, and the
-    /// children of those that a core ran, which differ when children wait for a thread.
+    /// `at most 8 in the group at once, never more than 2 seen on a thread`: the scans that held a
+    /// slot, and the most of their children a reading saw a core run (the summary's most seen on a
+    /// thread), which differ when children wait for a thread or have yielded it.
     static func atOnce(_ record: PartRecord) -> String {
-        "at most \(record.facts.maxRunning) \(record.configuration.strategy.holder) at once, \(record.facts.maxOnAThread) on a thread"
+        let seen = record.facts.mostSeenOnThread
+        let onAThread = seen == 0 ? "none seen on a thread" : "never more than \(seen) seen on a thread"
+        return "at most \(record.facts.maxRunning) \(record.configuration.strategy.holder) at once, \(onAThread)"
     }
 
     /// Scans of the total that the run never scheduled: they have no events of their own.
@@ -48,8 +51,9 @@ enum Story {
             text += ", \(Say.seconds(stop.time - gap.began)) into a gap: the loop was asleep until \(Say.seconds(gap.until))"
         } else {
             text += " with \(Say.count(running.count, "scan")) \(record.configuration.strategy.holder)"
-            let onAThread = facts.onAThread(at: stop.time).count
-            if onAThread < running.count { text += ", \(onAThread) of them on a thread" }
+            if let reading = facts.threadsAtStop, reading.onThread < running.count {
+                text += ", \(reading.isExact ? "" : "at least ")\(reading.onThread) of them on a thread"
+            }
         }
         if let stoppedIn = facts.stoppedIn {
             let what =

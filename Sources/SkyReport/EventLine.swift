@@ -41,6 +41,7 @@ public enum EventLine {
 
     /// A change to the whole run, as a line between the scans' events where it happened.
     public static func format(_ change: RunChange) -> String {
+        if case .threads(let reading, let mostSeen) = change.kind { return threads(reading, mostSeen: mostSeen, time: change.time) }
         var line = "{\"event\":\"\(change.name)\""
         switch change.kind {
         case .batch(let batch): line += ",\"batch\":\(batch)"
@@ -55,7 +56,7 @@ public enum EventLine {
         case .catalogued(let tally):
             line += ",\"mode\":\"\(tally.mode.rawValue)\",\"expected\":\(tally.expected),\"counted\":\(tally.counted),\"stale_writes\":\(tally.staleWrites)"
         case .folded(let fold): line += ",\"outcomes\":\(fold.outcomes),\"completed\":\(fold.completed),\"signals\":\(fold.signals)"
-        case .paused, .resumed, .step, .timeUp, .gapEnded, .terminated: break
+        case .paused, .resumed, .step, .timeUp, .gapEnded, .terminated, .threads: break
         }
         return line + ",\"time\":\(FixedPoint.seconds(change.time))}\n"
     }
@@ -79,7 +80,8 @@ public enum EventLine {
 
     /// Scans a reading saw executing on a pool thread, and the most any reading has seen: a
     /// reading the run's watch takes beside the engine, so its time may trail the line before it
-    /// by a fraction of a millisecond. `"exact":false` only when a scan got or left a thread while
+    /// by a fraction of a millisecond, or one the engine takes at the stop and before the end, in
+    /// its place (`RunChange.Kind.threads`). `"exact":false` only when a scan got or left a thread while
     /// it was read, so that `executing` counts the ones seen (`ThreadReading`).
     public static func threads(_ reading: ThreadReading, mostSeen: Int, time: Duration) -> String {
         let exact = reading.isExact ? "" : ",\"exact\":false"

@@ -76,6 +76,7 @@ public enum TraceEvent {
         case .bagCancelled(let count): ("bag cancelled", "\"count\":\(count)")
         case .catalogued(let tally): ("catalogue", "\"expected\":\(tally.expected),\"counted\":\(tally.counted)")
         case .folded(let fold): ("folded", "\"outcomes\":\(fold.outcomes),\"completed\":\(fold.completed),\"signals\":\(fold.signals)")
+        case .threads(let reading, let mostSeen): ("threads", "\"executing\":\(reading.onThread),\"most_seen\":\(mostSeen)")
         case .finished(let ending): ("finished", "\"reason\":\"\(ending.name)\"")
         case .stopping(let ending):
             (stopName(ending), "\"reason\":\"\(ending.name)\"" + (ending.scan.map { ",\"scan\":\($0)" } ?? ""))

@@ -65,6 +65,8 @@ struct RecordedLineTests {
         }
         for reading in [ThreadReading(onThread: 2, isExact: true), ThreadReading(onThread: 1, isExact: false)] {
             #expect(try Self.parse(EventLine.threads(reading, mostSeen: 4, time: time)) == .threads(reading, mostSeen: 4, time: time))
+            // The engine's readings, at the stop and the end, are the same line as the watch's.
+            #expect(try Self.parse(EventLine.format(RunChange(.threads(reading, mostSeen: 4), at: time))) == .threads(reading, mostSeen: 4, time: time))
         }
         // A recording from before the readings: "peak", and no "exact".
         let older = #"{"event":"threads","executing":2,"peak":3,"time":1.5}"# + "\n"

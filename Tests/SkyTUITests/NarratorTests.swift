@@ -44,8 +44,22 @@ struct NarratorTests {
             "scan 2 (medium) completed: 7790 signals found",
             "slot 0 freed by scan 2, so scan 3 (low) starts",
             "scan 3 (low) completed: 7895 signals found",
+            // The engine's last reading: no watch read this run while it ran.
+            "the most scans seen on a thread together: 0",
             "the run is over: every scan has ended",
         ])
+    }
+
+    @Test("The engine's reading at the stop tells how many of the scans in the group were on a thread; the last, the most seen")
+    func readings() {
+        func started(_ scan: Int) -> RunEvent { .scan(ScanEvent(kind: .started, scan: scan, priority: .medium, slot: scan, time: .zero)) }
+        func threads(_ onThread: Int, exact: Bool = true, most: Int) -> RunEvent {
+            .change(RunChange(.threads(ThreadReading(onThread: onThread, isExact: exact), mostSeen: most), at: .zero))
+        }
+        let story = Self.narrate(
+            [started(0), started(1), started(2), .change(RunChange(.stopping(.cancelled), at: .zero)), threads(1, exact: false, most: 2), threads(0, most: 2)],
+            batch: 4)
+        #expect(story.suffix(2) == ["as the run stops, 3 scans are in the group, at least 1 of them on a thread", "the most scans seen on a thread together: 2"])
     }
 
     @Test("A freed slot is named when the next scan takes it")

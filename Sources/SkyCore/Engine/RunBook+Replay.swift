@@ -101,6 +101,9 @@ extension RunBook {
                 throw Impossible("the stream terminates, but \(configuration.strategy != .stream ? "this is a \(configuration.strategy.rawValue) run" : ending == nil ? "the run is not stopping" : "it had already terminated")")
             }
             _ = terminate(at: now)
+        case .threads:
+            // What the pool ran is not the book's to keep: `RunReplay` plays it.
+            break
         case .finished(let recorded):
             let c = progress.counters
             guard c.running == 0, c.inStream == 0, c.collected == 0, c.waiting == 0 else {

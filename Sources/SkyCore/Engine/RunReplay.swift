@@ -36,6 +36,7 @@ public struct RunReplay: Sendable {
             case .scan(let scanEvent):
                 written = .scan(try book.replay(scanEvent))
             case .change(let change):
+                if case .threads(let reading, let mostSeen) = change.kind { playThreads(reading, mostSeen: mostSeen) }
                 try book.replay(change)
                 written = event
             }

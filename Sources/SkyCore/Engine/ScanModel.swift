@@ -105,6 +105,8 @@ public actor ScanModel {
             let tally = await catalogue.tally
             write { [now = now()] in $0.closeCatalogue(tally, at: now) }
         }
+        // The run's last reading goes just before its end: the most seen, which the summary gives.
+        if !sinks.isEmpty { write { [change = ledger.threadsChange(at: now())] _ in [.change(change)] } }
         write { [now = now()] in $0.close(at: now) }
         for sink in sinks { sink.finish() }
         let final = snapshot()

@@ -40,6 +40,11 @@ public struct RunChange: Equatable, Sendable {
         /// `--strategy reduce`: the group's `reduce` has taken every child's outcome, and returned
         /// this fold.
         case folded(GroupFold)
+        /// A reading of the scans whose children were executing on a pool thread, and the most
+        /// any reading of the run has seen together, which no scan's event tells: the engine takes
+        /// one as the run begins to stop and one just before it finishes, so that a record of the
+        /// events alone (a lesson's answer) has the figures the summary gives.
+        case threads(ThreadReading, mostSeen: Int)
         /// The run is over, for this reason: the last change, after every scan's terminal event.
         case finished(RunEnding)
     }
@@ -70,6 +75,7 @@ public struct RunChange: Equatable, Sendable {
         case .bagCancelled: "bag_cancelled"
         case .catalogued: "catalogue"
         case .folded: "folded"
+        case .threads: "threads"
         case .finished: "finished"
         }
     }

@@ -49,9 +49,10 @@ final class SlotLedger: Sendable {
     }
 
     private let cells: [Cell]
-    /// The most scans a reading has seen on a thread together. Taken by readers only, a few dozen
-    /// times a second, never by a scan; a reading holds it from its first load to its last, so the
-    /// run's last reading comes after every earlier reading has counted (`readThreads`).
+    /// The most scans a reading has seen on a thread together. Taken by readers, a few dozen times
+    /// a second, and by the engine as the run begins to stop and as it ends, never once a scan; a
+    /// reading holds it from its first load to its last, so the run's last reading comes after
+    /// every earlier reading has counted (`readThreads`).
     private let mostSeen = Locked(0)
 
     init(slots: Int) {
@@ -126,4 +127,10 @@ final class SlotLedger: Sendable {
     /// The most scans any reading so far has seen on a thread together: at most the most there
     /// ever were, and as many whenever a reading caught them.
     var mostSeenOnThread: Int { mostSeen.withLock { $0 } }
+
+    /// A reading taken now, with the most seen so far, as the run's record tells it.
+    func threadsChange(at time: Duration) -> RunChange {
+        let reading = readThreads()
+        return RunChange(.threads(reading, mostSeen: mostSeenOnThread), at: time)
+    }
 }

@@ -292,6 +292,7 @@ public final class Scans: Sendable {
     /// a sink may read a snapshot. A transition that begins the run's stop cancels the strategy's
     /// task, where the stop is the engine's to carry out, as soon as the locks are let go, so that
     /// nothing the strategy does comes between the stop and the cancel; and it wakes the engine.
+    /// The stop's events end with a reading of the scans on a thread (`RunChange.Kind.threads`).
     @discardableResult
     func write<Result>(_ transition: (inout RunBook, inout [RunEvent], Duration) -> Result) -> Result {
         func transact() -> (Result, stopped: Bool, cancels: Bool) {
@@ -302,6 +303,7 @@ public final class Scans: Sendable {
                 let stopped = !wasStopping && book.ending != nil
                 return (result, stopped, stopped && book.stopCancelsStrategy)
             }
+            if stopped && !sinks.isEmpty { events.append(.change(child.ledger.threadsChange(at: now()))) }
             for event in events {
                 for sink in sinks { sink.record(event) }
             }

@@ -22,6 +22,8 @@ public struct Narrator: Sendable {
     private var collected: Set<Int> = []
     /// The run has begun to stop: later failures are no longer its cause.
     private var stopping = false
+    /// The engine's reading of the pool at the stop has been told.
+    private var toldStopReading = false
     /// `--take`: the run stopped taking results, so what is discarded later is what it never took.
     private var stoppedTaking = false
     /// `--errors throw` threw a failure out of a task group.
@@ -149,6 +151,12 @@ public struct Narrator: Sendable {
             return Narration("reduce has taken all \(fold.outcomes) outcomes, one as each child ended, and returns one value: \(fold.completed) results, \(fold.signals) signals")
         case .bagCancelled(let count):
             return Narration("the loop has returned; its task bag, torn down, cancels the \(count) task\(count == 1 ? "" : "s") it held")
+        case .threads(let reading, let mostSeen):
+            // The engine reads the pool twice: as the run begins to stop, and as it ends.
+            guard !toldStopReading, stopping else { return Narration("the most scans seen on a thread together: \(mostSeen)") }
+            toldStopReading = true
+            let onThread = "\(reading.isExact ? "" : "at least ")\(reading.onThread)"
+            return Narration("as the run stops, \(busy) \(busy == 1 ? "scan is" : "scans are") \(configuration.strategy.holder), \(onThread) of them on a thread")
         case .finished(.drained): return Narration("the run is over: every scan has ended")
         case .finished: return Narration("the run is over")
         }
