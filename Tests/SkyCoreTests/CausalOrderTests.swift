@@ -63,7 +63,30 @@ struct CausalOrderTests {
         let model = ScanModel(configuration: configuration, sinks: [log])
         log.attach(model)
         let summary = await model.run()
-        return (summary, log.events)
+        // The engine's two readings of the pool (at the stop and before the finish) are what it
+        // saw, not steps of the run: the order tests read the steps alone (`readingsAtStopAndFinish`).
+        return (summary, log.events.filter { !$0.isThreadsReading })
+    }
+
+    @Test("A run with listeners reads the pool right before it finishes, and as a cancel stops it")
+    func readingsAtStopAndFinish() async throws {
+        func record(_ config: RunConfiguration, cancelAt started: Int?) async -> [RunEvent] {
+            let log = Log(react: { event, _ in
+                guard let started, case .scan(let scan) = event, case .started = scan.kind, scan.scan == started else { return nil }
+                return .cancel
+            })
+            let model = ScanModel(configuration: config, sinks: [log])
+            log.attach(model)
+            _ = await model.run()
+            return log.events
+        }
+        let drained = await record(RunConfiguration(total: 12, batch: 3, seed: 2, failureRate: 0, work: 1_000), cancelAt: nil)
+        #expect(drained.indices.filter { drained[$0].isThreadsReading } == [drained.count - 2], "one reading, right before the finish")
+
+        let cancelled = await record(RunConfiguration(total: 12, batch: 3, seed: 2, failureRate: 0, work: 200_000), cancelAt: 2)
+        let stop = try #require(cancelled.firstIndex { if case .change(let change) = $0, case .stopping = change.kind { true } else { false } })
+        let firstCancelledEnd = try #require(cancelled.firstIndex { $0.scanEvent.map { $0.kind == .cancelled && $0.slot != nil } ?? false })
+        #expect(cancelled[stop..<firstCancelledEnd].contains { $0.isThreadsReading }, "a reading as the stop reaches the scans")
     }
 
     static let cases: [(ScanStrategy, UInt64, Int)] = StrategiesUnderTest.all.flatMap { strategy in
@@ -132,5 +155,12 @@ struct CausalOrderTests {
         let firstCancel = events.firstIndex { $0.scanEvent?.kind == .cancelled }
         #expect(stop != nil && firstCancel != nil && stop! < firstCancel!)
         #expect(Self.violations(of: events, configuration: config) == [])
+    }
+}
+
+extension RunEvent {
+    /// The engine's reading of the scans on a thread (`RunChange.Kind.threads`).
+    var isThreadsReading: Bool {
+        if case .change(let change) = self, case .threads = change.kind { true } else { false }
     }
 }
