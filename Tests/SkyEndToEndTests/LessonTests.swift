@@ -41,11 +41,11 @@ struct LessonTests {
         return try #require(Int(least.1))
     }
 
-    @Test("sky lesson lists every lesson file, by number: twelve or more, one idea each")
+    @Test("sky lesson lists every lesson file, by number: nineteen or more, one idea each")
     func listing() throws {
         let listing = try SkyBinary.run(["lesson"])
         #expect(listing.status == 0)
-        #expect(Self.files.count >= 12)
+        #expect(Self.files.count >= 19)
         // Titles are plain text on a terminal: no Markdown marks.
         #expect(!listing.stdout.contains("`"), "\(listing.stdout)")
         #expect(listing.stdout.split(separator: "\n").count == Self.files.count + 1, "\(listing.stdout)")
@@ -304,6 +304,36 @@ extension LessonTests {
         #expect(end.contains("You predicted: none left"))
         #expect(end.contains("Part 1 (the task group): The cancel came at "), "\(end)")
         #expect(end.contains("\nQuestions\n"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+}
+
+extension LessonTests {
+    @Test("Every lesson runs live at 80×24, one after another in one terminal: it asks, part 1 draws its dashboard, q ends the lesson, exit 0")
+    func everyLessonLive() throws {
+        let lessons = try Self.files.keys.sorted().map { ($0, try Self.leastWork(of: $0)) }
+        // One terminal for them all, the shell going on to the next lesson at Enter: a terminal
+        // each would cost more than the lessons do.
+        let script = lessons.map { number, work in
+            "clear; \(SkyBinary.url.path) lesson \(number) --work \(work); echo \"lesson \(number) exited $?\"; read next"
+        }.joined(separator: "; ")
+        let terminal = try TmuxTerminal(script, width: 80, height: 24)
+        for (number, _) in lessons {
+            let asked = try terminal.waitForScreen { $0.contains("Lesson \(number): ") && $0.contains("Your prediction (Enter to skip):") }
+            #expect(asked.contains("Your prediction (Enter to skip):"), "lesson \(number): \(asked)")
+            try terminal.send("Enter")
+            let ready = try terminal.waitForScreen { $0.contains("Press Enter to start it.") }
+            #expect(ready.contains("Press Enter to start it."), "lesson \(number): \(ready)")
+            try terminal.send("Enter")
+            let drawn = try terminal.waitForScreen { $0.contains(" SKY  lesson \(number), part 1 of ") }
+            #expect(drawn.contains(" SKY  lesson \(number), part 1 of "), "lesson \(number): \(drawn)")
+            try terminal.send("q")
+            let ended = try terminal.waitForScreen { $0.contains("lesson \(number) exited ") }
+            #expect(ended.contains("lesson \(number) exited 0"), "lesson \(number): \(ended)")
+            try terminal.send("Enter")
+        }
+        #expect(try terminal.exitStatus() == 0)
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
     }
