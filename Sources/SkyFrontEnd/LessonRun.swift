@@ -86,7 +86,7 @@ struct LessonRun {
             // A cancel timed for the part's own work comes as far into a run of `work`: with
             // lighter scans the run is shorter, and is still cancelled partway, where the lesson
             // looks. A part whose time its `--spacing` sets keeps its cancel.
-            let own = Self.value(of: "--work", in: part.arguments).flatMap(ArgumentValue.wholeNumber) ?? RunConfiguration.defaultWork
+            let own = part.ownWork
             if !part.arguments.contains("--spacing"), own > 0,
                 let given = Self.value(of: "--cancel-after", in: part.arguments),
                 let cancel = try? ArgumentValue.duration(given, in: RunConfiguration.durationRange)

@@ -32,11 +32,20 @@ struct LessonTests {
         text.components(separatedBy: suffix).dropLast().compactMap { Int($0.split(separator: " ").last ?? "") }
     }
 
-    @Test("sky lesson lists every lesson file, by number: twelve or more, one idea each")
+    /// Lesson `number`'s least work, as `sky` gives it: a handout at `--work 0`, which runs
+    /// nothing, is refused with it, or is taken by a lesson that takes any work.
+    static func leastWork(of number: Int) throws -> Int {
+        let probe = try SkyBinary.run(["lesson", "\(number)", "--handout", "--work", "0"])
+        if probe.status == 0 { return 0 }
+        let least = try #require(probe.stderr.firstMatch(of: /: it takes --work (\d+) or more/), "\(probe.stderr)")
+        return try #require(Int(least.1))
+    }
+
+    @Test("sky lesson lists every lesson file, by number: nineteen or more, one idea each")
     func listing() throws {
         let listing = try SkyBinary.run(["lesson"])
         #expect(listing.status == 0)
-        #expect(Self.files.count >= 12)
+        #expect(Self.files.count >= 19)
         // Titles are plain text on a terminal: no Markdown marks.
         #expect(!listing.stdout.contains("`"), "\(listing.stdout)")
         #expect(listing.stdout.split(separator: "\n").count == Self.files.count + 1, "\(listing.stdout)")
@@ -47,14 +56,14 @@ struct LessonTests {
 
     @Test("A lesson's number is a whole number as every other: it may contain underscores (docs/cli.md)")
     func numberWithUnderscore() throws {
-        let lesson = try SkyBinary.run(["lesson", "0_1", "--no-tui", "--work", "100"])
+        let lesson = try SkyBinary.run(["lesson", "0_1", "--no-tui", "--work", "\(try Self.leastWork(of: 1))"])
         #expect(lesson.status == 0, "\(lesson.stderr)")
         #expect(lesson.stdout.hasPrefix("Lesson 1: "), "\(lesson.stdout)")
     }
 
     @Test("--format json prints each part's summary as a line of JSON, the lesson's text on stderr")
     func json() throws {
-        let lesson = try SkyBinary.run(["lesson", "9", "--format", "json", "--work", "100"])
+        let lesson = try SkyBinary.run(["lesson", "9", "--format", "json", "--work", "\(try Self.leastWork(of: 9))"])
         #expect(lesson.status == 0, "\(lesson.stderr)")
         #expect(lesson.stderr.hasPrefix("Lesson 9: "), "\(lesson.stderr)")
         let parts = try #require(lesson.stderr.firstMatch(of: /Part 1 of (\d+)/).flatMap { Int($0.1) })
@@ -73,7 +82,7 @@ struct LessonTests {
 
     @Test("A full stdout ends a lesson at the first part that lost its output: one line on stderr, exit 74")
     func fullStdout() throws {
-        let lesson = try SkyBinary.shell("\"$SKY\" lesson 1 --no-tui --work 100 > /dev/full")
+        let lesson = try SkyBinary.shell("\"$SKY\" lesson 1 --no-tui --work \(try Self.leastWork(of: 1)) > /dev/full")
         #expect(lesson.status == 74)
         #expect(lesson.stderr.components(separatedBy: "could not write to stdout").count == 2, "\(lesson.stderr)")
     }
@@ -83,21 +92,47 @@ struct LessonTests {
         // The cancellation lesson is run on its own below.
         let cancellation = try Self.number("cancellation")
         for number in Self.files.keys.sorted() where number != cancellation {
-            let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
-            try Self.checkShape(of: outcome, lesson: number)
+            let work = try Self.leastWork(of: number)
+            let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(work)"])
+            try Self.checkShape(of: outcome, lesson: number, work: work)
         }
     }
 
-    static func checkShape(of outcome: SkyBinary.Outcome, lesson number: Int) throws {
+    @Test("A --work lighter than a lesson's least is refused before anything runs: one line names the lesson and its least work, exit 64; the help's examples suit every lesson")
+    func lightWorkRefused() throws {
+        var least: [Int: Int] = [:]
+        for number in Self.files.keys.sorted() {
+            let work = try Self.leastWork(of: number)
+            least[number] = work
+            guard work > 0 else { continue }
+            let refused = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(work - 1)"])
+            #expect(refused.status == 64)
+            #expect(refused.stdout.isEmpty, "nothing ran: \(refused.stdout)")
+            let lines = refused.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(refused.stderr)")
+            #expect(lines.first?.contains("lesson \(number) (") == true && lines.first?.contains("--work \(work) or more") == true, "\(refused.stderr)")
+        }
+        #expect(least.values.contains { $0 > 0 }, "no lesson refuses a light work: a light scan shows every lesson's claim?")
+        let help = try SkyBinary.run(["lesson", "--help"])
+        let examples = help.stdout.matches(of: /sky lesson \d+ [^\n]*--work (\d+)/).compactMap { Int($0.1) }
+        #expect(!examples.isEmpty, "\(help.stdout)")
+        for example in examples {
+            #expect(least.filter { $0.value > example }.isEmpty, "the help's example --work \(example) is refused by lessons \(least.filter { $0.value > example }.keys.sorted())")
+        }
+    }
+
+    static func checkShape(of outcome: SkyBinary.Outcome, lesson number: Int, work: Int) throws {
         let parts = try Self.parts(of: number)
         #expect(outcome.status == 0, "lesson \(number): \(outcome.stderr)")
         #expect(outcome.stderrBesidesStatus.isEmpty, "\(outcome.stderr)")
         let out = outcome.stdout
         #expect(out.hasPrefix("Lesson \(number): "))
         #expect(out.contains("\n\nPredict\n\n"))
+        let commands = out.split(separator: "\n").filter { $0.hasPrefix("    sky ") }.map { Self.withoutCancel(String($0)) }
+        #expect(commands.count == parts.count, "lesson \(number): \(commands)")
         for index in parts.indices {
             #expect(out.contains("\nPart \(index + 1) of \(parts.count): "), "lesson \(number) ran no part \(index + 1)")
-            #expect(out.contains("\n" + Self.printed(parts[index]) + "\n"), "lesson \(number) part \(index + 1) printed another command")
+            #expect(commands.contains(Self.printed(parts[index], work: work)), "lesson \(number) part \(index + 1) printed another command")
         }
         #expect(out.components(separatedBy: "\nsky: ").count - 1 == parts.count, "one summary a part")
         #expect(!out.contains("verdict:"), "a lesson's summaries end without a verdict")
@@ -106,13 +141,20 @@ struct LessonTests {
         #expect(out.contains("\nQuestions\n\n1. "))
     }
 
-    /// The command a part runs under `--no-tui --work 500`, as the lesson prints it: a cancel
-    /// scaled with the work, to the least it can be, unless the part's `--spacing` times it.
-    static func printed(_ arguments: [String]) -> String {
+    /// The command a part runs under `--no-tui --work W`, as the lesson prints it, but for the
+    /// time of a cancel that scales with the work (`cancelScalesWithWork` holds it): a cancel the
+    /// part's `--spacing` times stays.
+    static func printed(_ arguments: [String], work: Int) -> String {
         var arguments = arguments
-        if let at = arguments.firstIndex(of: "--work") { arguments[at + 1] = "500" } else { arguments += ["--work", "500"] }
-        if let at = arguments.firstIndex(of: "--cancel-after"), !arguments.contains("--spacing") { arguments[at + 1] = "1ms" }
-        return "    sky " + (arguments + ["--no-tui"]).joined(separator: " ")
+        if let at = arguments.firstIndex(of: "--work") { arguments[at + 1] = "\(work)" } else { arguments += ["--work", "\(work)"] }
+        return withoutCancel("    sky " + (arguments + ["--no-tui"]).joined(separator: " "))
+    }
+
+    /// `command` with `…` for the time of its `--cancel-after`, unless its `--spacing` times it.
+    static func withoutCancel(_ command: String) -> String {
+        var words = command.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if let at = words.firstIndex(of: "--cancel-after"), at + 1 < words.count, !words.contains("--spacing") { words[at + 1] = "…" }
+        return words.joined(separator: " ")
     }
 
     @Test("--handout prints the lesson as Markdown with its commands as they would run, and runs nothing; refused without a lesson; a full stdout exits 74")
@@ -140,14 +182,15 @@ struct LessonTests {
         #expect(unchecked.stdout.components(separatedBy: " --work 100000 --cancel-after 63ms --no-tui\n").count == 3, "\(unchecked.stdout)")
         let parts = try Self.parts(of: try Self.number("cancellation"))
         #expect(parts.last?.contains("--spacing") == true)
-        #expect(Self.printed(parts.last ?? []).contains("--cancel-after 5.5s"))
+        #expect(Self.printed(parts.last ?? [], work: 1).contains("--cancel-after 5.5s"))
     }
 
     @Test("Cancellation lesson: the cancels it asks for print no FAIL verdict; its end says what each cancel did, as the summary measured it")
     func cancellation() throws {
         let number = try Self.number("cancellation")
-        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
-        try Self.checkShape(of: outcome, lesson: number)
+        let work = try Self.leastWork(of: number)
+        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(work)"])
+        try Self.checkShape(of: outcome, lesson: number, work: work)
         let out = outcome.stdout
         #expect(!out.contains("verdict: FAIL"))
         // The serial part cannot end before its cancel: six scans two seconds apart take ten. The
@@ -197,7 +240,7 @@ struct LessonTests {
         // Scans that completed after the throw are booked completed; the group dropped their results.
         #expect(summary["completed"] as? Int == discarded - collected.count)
         // The lesson says the count its own run's summary says.
-        let lesson = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
+        let lesson = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(try Self.leastWork(of: number))"])
         let lost = Self.numbers(before: " finished results were discarded with the body's array", in: lesson.stdout)
         #expect(lost.count == 1 && lost[0] > 0, "\(lesson.stdout)")
         let answers = lesson.stdout.replacingOccurrences(of: "\n", with: " ")
@@ -261,6 +304,36 @@ extension LessonTests {
         #expect(end.contains("You predicted: none left"))
         #expect(end.contains("Part 1 (the task group): The cancel came at "), "\(end)")
         #expect(end.contains("\nQuestions\n"))
+        let settings = try terminal.terminalSettings()
+        #expect(settings.before == settings.after)
+    }
+}
+
+extension LessonTests {
+    @Test("Every lesson runs live at 80×24, one after another in one terminal: it asks, part 1 draws its dashboard, q ends the lesson, exit 0")
+    func everyLessonLive() throws {
+        let lessons = try Self.files.keys.sorted().map { ($0, try Self.leastWork(of: $0)) }
+        // One terminal for them all, the shell going on to the next lesson at Enter: a terminal
+        // each would cost more than the lessons do.
+        let script = lessons.map { number, work in
+            "clear; \(SkyBinary.url.path) lesson \(number) --work \(work); echo \"lesson \(number) exited $?\"; read next"
+        }.joined(separator: "; ")
+        let terminal = try TmuxTerminal(script, width: 80, height: 24)
+        for (number, _) in lessons {
+            let asked = try terminal.waitForScreen { $0.contains("Lesson \(number): ") && $0.contains("Your prediction (Enter to skip):") }
+            #expect(asked.contains("Your prediction (Enter to skip):"), "lesson \(number): \(asked)")
+            try terminal.send("Enter")
+            let ready = try terminal.waitForScreen { $0.contains("Press Enter to start it.") }
+            #expect(ready.contains("Press Enter to start it."), "lesson \(number): \(ready)")
+            try terminal.send("Enter")
+            let drawn = try terminal.waitForScreen { $0.contains(" SKY  lesson \(number), part 1 of ") }
+            #expect(drawn.contains(" SKY  lesson \(number), part 1 of "), "lesson \(number): \(drawn)")
+            try terminal.send("q")
+            let ended = try terminal.waitForScreen { $0.contains("lesson \(number) exited ") }
+            #expect(ended.contains("lesson \(number) exited 0"), "lesson \(number): \(ended)")
+            try terminal.send("Enter")
+        }
+        #expect(try terminal.exitStatus() == 0)
         let settings = try terminal.terminalSettings()
         #expect(settings.before == settings.after)
     }

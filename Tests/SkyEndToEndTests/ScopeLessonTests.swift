@@ -11,8 +11,9 @@ extension LessonTests {
     @Test("Async-let lesson: the partners the answer says Swift cancelled are as many as part 1's summary cancelled; the group's summary cancels none")
     func asyncLet() throws {
         let number = try Self.number("async-let")
-        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
-        try Self.checkShape(of: outcome, lesson: number)
+        let work = try Self.leastWork(of: number)
+        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(work)"])
+        try Self.checkShape(of: outcome, lesson: number, work: work)
         let counts = outcome.stdout.matches(of: /completed (\d+)  failed (\d+)  cancelled (\d+)  \(scheduled/).map { Int($0.3) }
         #expect(counts.count == 2, "\(outcome.stdout)")
         let answers = try Self.answers(of: outcome)
@@ -25,8 +26,9 @@ extension LessonTests {
     @Test("Actor-reentrancy lesson: the answer's tally is the catalogue line of each part's own summary")
     func reentrancy() throws {
         let number = try Self.number("actor-reentrancy")
-        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "500"])
-        try Self.checkShape(of: outcome, lesson: number)
+        let work = try Self.leastWork(of: number)
+        let outcome = try SkyBinary.run(["lesson", "\(number)", "--no-tui", "--work", "\(work)"])
+        try Self.checkShape(of: outcome, lesson: number, work: work)
         let tallies = outcome.stdout.matches(of: /catalogue \((racy|safe)\): expected (\d+), got (\d+)/).map { (String($0.1), String($0.2), String($0.3)) }
         #expect(tallies.map(\.0) == ["racy", "safe"], "\(outcome.stdout)")
         let answers = try Self.answers(of: outcome)

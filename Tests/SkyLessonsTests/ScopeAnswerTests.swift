@@ -48,6 +48,23 @@ struct ScopeAnswerTests {
         #expect(answer.contains("its end came 4.0 ms after the failure, and the next pair started 1.0 ms after that end."), "\(answer)")
     }
 
+    @Test("Lesson 1: a partner that ended before its pair's failure is said to have ended before it, never a negative time after")
+    func partnerEndedFirst() throws {
+        let events: [RunEvent] = [
+            Self.scan(.started, 7, 0), Self.scan(.started, 10, 0, slot: 1),
+            Self.scan(.completed(ScanResult(signals: 1, checksum: 1)), 10, 20, slot: 1, ran: 20),
+            Self.scan(.failed(.cosmicRayHit), 7, 23.3, ran: 23.3),
+            .change(RunChange(.finished(.drained), at: .milliseconds(24))),
+        ]
+        let configuration = RunConfiguration(total: 2, batch: 2, seed: 238, failureRate: 0.5, work: 500, strategy: .asyncLet)
+        let record = PartRecord(part: try Self.part("pairs"), configuration: configuration, cores: 2, events: events)
+        let left = try #require(AsyncLetBesideAGroup.leftEarly(record.facts).first)
+        #expect(left.partner.time < left.failure.time)
+        let answer = LessonAnswers.answer(lesson: "async-let", records: [record]).joined(separator: " ")
+        #expect(answer.contains("its partner, scan 10 (medium), had completed after 20.0 ms of its sweep, before the cancel could stop it; its end came 3.3 ms before the failure."), "\(answer)")
+        #expect(!answer.contains(" -"), "\(answer)")
+    }
+
     @Test("Lesson 1: the pairs' cancels are the summary's; the group cancels none, and runs to their ends the partners the pairs cancelled")
     func pairsThenGroup() async throws {
         let pairs = RunConfiguration(total: 12, batch: 2, seed: 238, failureRate: 0.5, work: 500, strategy: .asyncLet)

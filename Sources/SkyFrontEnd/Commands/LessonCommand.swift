@@ -21,13 +21,13 @@ struct LessonCommand: ParsableCommand {
               Run lesson 9 with the dashboard:
                 sky lesson 9
               Every part headless, one after another, with cheaper scans:
-                sky lesson 9 --no-tui --work 20000
+                sky lesson 9 --no-tui --work \(Lesson.workEveryLessonTakes)
               In slow motion:
                 sky lesson 2 --speed 0.5
               A one-page handout for the class, in Markdown:
                 sky lesson 2 --handout > lesson-2.md
               Each part's JSON summary, a line each, for a script:
-                sky lesson 9 --format json --work 20000 > parts.jsonl
+                sky lesson 9 --format json --work \(Lesson.workEveryLessonTakes) > parts.jsonl
 
             \(ExitStatus.helpBlock(for: .lesson))
             """,
@@ -46,7 +46,7 @@ struct LessonCommand: ParsableCommand {
 
     @Option(
         .count(in: RunConfiguration.workRange),
-        help: "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it.")
+        help: "Give every part this cost of a scan (lines to sweep) instead of its own; a part's --cancel-after comes as much sooner (at least 1 ms), unless its --spacing times it. A lesson refuses a work too light for its runs to show what it is about; \(Lesson.workEveryLessonTakes) or more suits every lesson.")
     var work: Int?
 
     @Option(.speed, help: "Run every part in slow motion: a fraction of full speed, e.g. 0.5.")
@@ -64,6 +64,10 @@ struct LessonCommand: ParsableCommand {
         if handout && number == nil { throw ValidationError("--handout needs a lesson's number: \(Self.numbers) ('sky lesson' lists them)") }
         if handout && noTUI { throw ValidationError("--handout runs nothing, so --no-tui has nothing to do: give one or the other") }
         if handout && format == .json { throw ValidationError("--format json: --handout runs nothing, so there is no summary to print: give one or the other") }
+        if let work, let number, let lesson = Lesson.numbered(number), work < lesson.leastWork {
+            throw ValidationError(
+                "--work \(work) is too light for lesson \(number) (\(lesson.slug)), whose runs would no longer show what it is about: it takes --work \(lesson.leastWork) or more")
+        }
         if projector && format == .json {
             throw ValidationError("--format json runs every part headless, so --projector has no dashboard to show: give one or the other")
         }

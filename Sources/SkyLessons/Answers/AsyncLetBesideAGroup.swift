@@ -48,7 +48,10 @@ enum AsyncLetBesideAGroup {
             } else {
                 text += "its partner, \(Say.scan(pair.partner)), had \(ending(pair.partner))\(sweep), before the cancel could stop it"
             }
-            text += "; its end came \(Say.milliseconds(pair.partner.time - pair.failure.time)) after the failure"
+            // The partner runs beside the first scan from the start, and can reach its end
+            // before the first scan fails: then there was nothing left to cancel.
+            let gap = pair.partner.time - pair.failure.time
+            text += "; its end came \(Say.milliseconds(gap < .zero ? .zero - gap : gap)) \(gap < .zero ? "before" : "after") the failure"
             if let next = pair.nextPair {
                 text += ", and the next pair started \(Say.milliseconds(next - pair.partner.time)) after that end"
             }
