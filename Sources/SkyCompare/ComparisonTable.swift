@@ -31,10 +31,10 @@ public enum ComparisonTable {
         ("CPU busy share", { FixedPoint.fixed($0.cpuBusyShare * 100, places: 1) + "%" }),
         ("most in the group", { "\($0.maxRunning)" }),
         ("most seen on a thread", { "\($0.mostSeenOnThread)" }),
-        ("wait p50", { milliseconds($0.wait.p50) }),
-        ("wait p95", { milliseconds($0.wait.p95) }),
-        ("run p50", { milliseconds($0.run.p50) }),
-        ("run p95", { milliseconds($0.run.p95) }),
+        ("wait p50", { milliseconds($0.wait, \.p50) }),
+        ("wait p95", { milliseconds($0.wait, \.p95) }),
+        ("run p50", { milliseconds($0.run, \.p50) }),
+        ("run p95", { milliseconds($0.run, \.p95) }),
         ("completed", { "\($0.counters.completed)" }),
         ("failed", { "\($0.counters.failed)" }),
         ("cancelled", { "\($0.counters.cancelled)" }),
@@ -83,7 +83,8 @@ public enum ComparisonTable {
         return lines.joined(separator: "\n")
     }
 
-    private static func milliseconds(_ value: Double) -> String {
-        FixedPoint.fixed(value, places: 1) + " ms"
+    /// A percentile, or `none` where no scan was measured: 0.0 ms would read as instant.
+    private static func milliseconds(_ latency: LatencyPercentiles, _ percentile: KeyPath<LatencyPercentiles, Double>) -> String {
+        latency.count == 0 ? "none" : FixedPoint.fixed(latency[keyPath: percentile], places: 1) + " ms"
     }
 }

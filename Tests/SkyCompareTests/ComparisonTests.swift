@@ -132,6 +132,22 @@ struct ComparisonTests {
         #expect(lines.last == "  replay: sky compare")
     }
 
+    @Test("A run that measured no scan shows none for its times, not 0.0 ms")
+    func nothingMeasured() async throws {
+        let model = ScanModel(configuration: Self.shared)
+        model.cancel()
+        let cancelled = await model.run()
+        #expect(cancelled.snapshot.runLatency.count == 0)
+        var comparison = await Self.compare([.strategy(.serial)])
+        comparison.runs.append(ComparedRun(name: "cancelled", snapshot: cancelled.snapshot, cpuSeconds: 0, cores: 2))
+        let rows = ComparisonTable.format(comparison).split(separator: "\n").map(String.init)
+        for label in ["wait p50", "wait p95", "run p50", "run p95"] {
+            let row = try #require(rows.first { $0.hasPrefix("  " + label + " ") })
+            #expect(row.hasSuffix(" none"), "\(row)")
+            #expect(row.contains(" ms "), "the measured run keeps its time: \(row)")
+        }
+    }
+
     @Test("A stopped comparison lists the runs that did not run, and its columns are only the runs that ran")
     func stopped() async throws {
         var comparison = await Self.compare([.strategy(.serial)])
