@@ -117,7 +117,8 @@ let package = Package(
         .target(name: "SkyHostFixtures", path: "Tests/SkyHostFixtures", swiftSettings: strictSettings),
         .testTarget(name: "SkyHostTests", dependencies: ["SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReportTests", dependencies: ["SkyReport", "SkyCore", "SkyHost", "SkyHostFixtures"], swiftSettings: strictSettings),
-        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkyCore"], swiftSettings: strictSettings),
+        // SkyFrontEnd: each part's command is read as `sky lesson` reads it, to find its strategy's file.
+        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkyCore", "SkyFrontEnd", "SkyTUI"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
             name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCore", "SkyHost", "SkyHostFixtures"], exclude: ["Golden"], swiftSettings: strictSettings),

@@ -131,7 +131,7 @@ public enum TextSummary {
             case .stream: "the stream's consumer took \(results) and went"
             case .serial, .asyncLet, .awaited: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
-            case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
+            case .unstructured, .discarding, .reduce, .waitForAll, .unlessCancelled, .own: "the loop took \(results) and returned"
             case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
             }
             return "sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s"

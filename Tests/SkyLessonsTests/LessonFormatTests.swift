@@ -1,5 +1,7 @@
 import Foundation
+import SkyTUI
 import Testing
+@testable import SkyFrontEnd
 @testable import SkyLessons
 
 /// The lesson files' format (docs/lessons.md): `# Title`, `## Predict`, `## Part N: name` with one
@@ -41,6 +43,18 @@ struct LessonFormatTests {
         for lesson in Lesson.all {
             #expect(LessonAnswers.answers(lesson.slug), "lesson \(lesson.number) has no answer in LessonAnswers.byLesson")
             #expect(lesson.parts.allSatisfy { $0.arguments.contains("--seed") }, "lesson \(lesson.number): a part without a seed is not repeatable")
+        }
+    }
+
+    @Test("Every part has a `Code:` line, and each of its texts is in a line of code of the strategy file the part's command runs")
+    func everyPartMarksItsCode() throws {
+        for lesson in Lesson.all {
+            for part in lesson.parts {
+                let name = "lesson \(lesson.slug), part \(part.number)"
+                #expect(!part.code.isEmpty, "\(name) has no `Code:` line: the code panel marks nothing for it")
+                let source = StrategySource.of(try LessonRun.request(part.arguments).makeConfiguration())
+                #expect(source.missing(part.code) == [], "\(name): in no line of code of \(source.path)")
+            }
         }
     }
 
