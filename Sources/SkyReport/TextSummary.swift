@@ -102,6 +102,8 @@ public enum TextSummary {
         let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
         let ofTotal = config.total.map { " of \($0)" } ?? ""
         switch summary.ending {
+        case .drained where c.cancelled > 0 && config.errors == .cancel:
+            return "sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled by their group, which its body cancelled at a failure"
         case .drained where c.cancelled > 0:
             // `async-let`: the second scans of pairs whose first failed, left unawaited.
             return "sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them"
