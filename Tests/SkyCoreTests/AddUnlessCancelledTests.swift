@@ -3,7 +3,7 @@ import Testing
 
 /// `addTaskUnlessCancelled` against `addTask`, on a group its body cancelled. The first probe pins
 /// what the runtime does (measured on Swift 6.3.1, Linux; texts: the lesson
-/// Assets/lessons/20-add-unless-cancelled.md, `CancellingWindow.swift`, `UnlessCancelledWindow.swift`);
+/// Assets/lessons/13-add-unless-cancelled.md, `CancellingWindow.swift`, `UnlessCancelledWindow.swift`);
 /// the others hold the two windows' runs to it. Nothing is timed: the group is cancelled by its
 /// body before it adds, and the runs' events are read in order.
 @Suite("addTaskUnlessCancelled against addTask")
