@@ -138,7 +138,9 @@ let package = Package(
             name: "SkyCompareTests", dependencies: ["SkyCompare", "SkyReport", "SkySoak", "SkyFormat", "SkyCore"], swiftSettings: strictSettings),
         .testTarget(name: "SkyFleetTests", dependencies: ["SkyFleet", "SkyFormat"], swiftSettings: strictSettings),
         .testTarget(name: "SkyReplayTests", dependencies: ["SkyReplay", "SkyReport", "SkyFormat", "SkyCore"], swiftSettings: strictSettings),
-        .testTarget(name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkySoak", "SkyCore"], swiftSettings: strictSettings),
+        // SkyFrontEnd: each part's command is read as `sky lesson` reads it, to find its strategy's file.
+        .testTarget(
+            name: "SkyLessonsTests", dependencies: ["SkyLessons", "SkySoak", "SkyCore", "SkyFrontEnd", "SkyTUI"], swiftSettings: strictSettings),
         // Golden frames are read from the source tree by path, not bundled.
         .testTarget(
             name: "SkyTUITests", dependencies: ["SkyTUI", "SkyCompare", "SkySoak", "SkyCore", "SkyHost", "SkyHostFixtures"], exclude: ["Golden"], swiftSettings: strictSettings),

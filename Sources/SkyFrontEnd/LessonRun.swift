@@ -48,8 +48,7 @@ struct LessonRun {
                 _ = readLine()
             }
             say("")
-            let parsed = try RunCommand.parse(arguments)
-            let request = RunRequest(scans: parsed.scans, output: parsed.output, single: parsed.single, defaults: .sky)
+            let request = try Self.request(arguments)
             // A lesson file's `Code:` text that the part's file lacks would mark nothing, silently.
             let source = StrategySource.of(try request.makeConfiguration())
             for text in source.missing(part.code) {
@@ -79,6 +78,14 @@ struct LessonRun {
     }
 
     /// The part's command line, with the lesson's own options in place of the part's.
+    /// The run a part's command line asks for, `arguments` without the leading `sky`, as the
+    /// lesson runs it: the code panel's file is the one its configuration runs
+    /// (LessonFormatTests holds every part's `Code:` texts to that file).
+    static func request(_ arguments: [String]) throws -> RunRequest {
+        let parsed = try RunCommand.parse(arguments)
+        return RunRequest(scans: parsed.scans, output: parsed.output, single: parsed.single, defaults: .sky)
+    }
+
     func arguments(of part: Lesson.Part) -> [String] {
         var arguments = part.arguments
         if let work {

@@ -37,6 +37,9 @@ extension Lesson {
         "unchecked-cancellation": 20_000,
         // At 2000 part 2's scans ended before the cancel.
         "cancellation-handler": 20_000,
+        // The failure cancels the group, and the children added after it end cancelled (part 1) or
+        // are never added (part 2) at any work, down to 0.
+        "add-unless-cancelled": 0,
         // Both parts book the same outcomes at any work.
         "discarding-group": 0,
         // Below it 1 or 2 scans run at the termination (3 at its own work).

@@ -28,6 +28,7 @@ public enum LessonAnswers {
         "task-local-values": TaskLocalValues.answer,
         "cancellation-handler": CancellationHandler.answer,
         "priority-escalation": PriorityEscalation.answer,
+        "add-unless-cancelled": AddUnlessCancelled.answer,
     ]
 
     /// Whether the lesson `slug` has an answer of its own (a test holds every lesson to it).

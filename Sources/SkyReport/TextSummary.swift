@@ -104,6 +104,8 @@ public enum TextSummary {
         let elapsed = FixedPoint.fixed(s.elapsed.seconds, places: 2)
         let ofTotal = config.total.map { " of \($0)" } ?? ""
         switch summary.ending {
+        case .drained where c.cancelled > 0 && config.errors == .cancel:
+            return "sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled by their group, which its body cancelled at a failure"
         case .drained where c.cancelled > 0:
             // `async-let`: the second scans of pairs whose first failed, left unawaited.
             return "sky: finished \(c.finished) scans in \(elapsed) s; \(c.cancelled) cancelled as their pair's scope was left without awaiting them"
@@ -133,7 +135,7 @@ public enum TextSummary {
             case .stream: "the stream's consumer took \(results) and went"
             case .serial, .asyncLet, .awaited: "the loop took \(results) and stopped"
             case .batched, .unbounded: "the group's body took \(results) and returned"
-            case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop took \(results) and returned"
+            case .unstructured, .discarding, .reduce, .waitForAll, .unlessCancelled, .own: "the loop took \(results) and returned"
             case .actorQueue, .actorReentrant: "the actor took \(results) and stopped"
             }
             return "sky: \(taker); \(c.finished)\(ofTotal) scans finished in \(elapsed) s"

@@ -51,7 +51,7 @@ struct ComparisonTests {
     @Test("Every strategy runs the same scans: each drains, completes the same ones and the checksums agree")
     func strategiesAgree() async {
         let comparison = await Self.compare(Self.strategies)
-        #expect(comparison.runs.map(\.name) == ["serial", "unbounded", "batched", "discarding", "reduce", "wait-for-all", "stream", "unstructured", "actor-queue", "actor-reentrant", "awaited"])
+        #expect(comparison.runs.map(\.name) == ["serial", "unbounded", "batched", "discarding", "reduce", "wait-for-all", "stream", "unstructured", "actor-queue", "actor-reentrant", "awaited", "unless-cancelled"])
         #expect(comparison.runs.allSatisfy { $0.drained })
         #expect(Set(comparison.runs.map(\.counters.completed)).count == 1)
         #expect(comparison.runs.allSatisfy { $0.counters.completed + $0.counters.failed == 24 && $0.resultsLost == 0 })
@@ -154,10 +154,10 @@ struct ComparisonTests {
         comparison.settings = Self.strategies
         comparison.stopped = "stopped by SIGINT"
         let text = ComparisonTable.format(comparison)
-        #expect(text.contains("  not run (stopped by SIGINT): unbounded, batched, discarding, reduce, wait-for-all, stream, unstructured, actor-queue, actor-reentrant, awaited"))
+        #expect(text.contains("  not run (stopped by SIGINT): unbounded, batched, discarding, reduce, wait-for-all, stream, unstructured, actor-queue, actor-reentrant, awaited, unless-cancelled"))
         #expect(text.contains("  checksums not compared: fewer than two runs ran"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(ComparisonJSON(comparison, exitStatus: 130).encoded().utf8)) as? [String: Any])
-        #expect(json["not_run"] as? [String] == ["unbounded", "batched", "discarding", "reduce", "wait-for-all", "stream", "unstructured", "actor-queue", "actor-reentrant", "awaited"])
+        #expect(json["not_run"] as? [String] == ["unbounded", "batched", "discarding", "reduce", "wait-for-all", "stream", "unstructured", "actor-queue", "actor-reentrant", "awaited", "unless-cancelled"])
         #expect(json["stopped"] as? String == "stopped by SIGINT")
         #expect((json["runs"] as? [Any])?.count == 1)
         #expect(json["checksums"] as? String == "too_few")

@@ -15,6 +15,7 @@ struct ConfigurationProblemTests {
         case .spacing: configuration.spacing = .seconds(1)
         case .errorsThrow: configuration.errors = .throw
         case .errorsCollect: configuration.errors = .collect
+        case .errorsCancel: configuration.errors = .cancel
         case .taskBag: configuration.taskBag = true
         case .catalogue: configuration.catalogue = .safe
         case .take: configuration.take = 3

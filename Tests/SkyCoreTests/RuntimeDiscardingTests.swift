@@ -4,7 +4,7 @@ import Testing
 /// Probes of what the Swift runtime does with a discarding task group, against a plain one, on the
 /// toolchain and OS the tests run on. They pin what was measured (Swift 6.3.1, Linux): a toolchain
 /// that behaves otherwise fails here, and the discarding group's lesson
-/// (Assets/lessons/13-discarding-group.md) and Sources/SkyCore/Strategies/DiscardingGroup.swift
+/// (Assets/lessons/14-discarding-group.md) and Sources/SkyCore/Strategies/DiscardingGroup.swift
 /// must be revisited.
 ///
 /// Nothing is timed: each probe counts live objects and flags, and every wait is bounded (`Poll`).

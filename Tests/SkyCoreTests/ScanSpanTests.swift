@@ -32,7 +32,7 @@ struct ScanSpanTests {
                 let name: String? = switch strategy {
                 case .serial: ScanChild.serialLoopName
                 case .asyncLet: nil
-                case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: "scan \(event.scan)"
+                case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: "scan \(event.scan)"
                 }
                 #expect(span.child.taskName(scan: event.scan) == name)
                 // The priorities it read: a serial run's scans have no task of their own, so no
@@ -41,7 +41,7 @@ struct ScanSpanTests {
                 switch strategy {
                 case .serial: #expect(span.child.base == nil)
                 case .asyncLet: #expect(span.child.base == .medium)
-                case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: #expect(span.child.base == event.priority.taskPriority)
+                case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: #expect(span.child.base == event.priority.taskPriority)
                 }
             }
         }

@@ -244,7 +244,7 @@ struct StrategyTests {
                     let reachable = asked.filter { level($0) <= level(priority) && max(level($0), level(parent)) >= level(priority) }.count
                     #expect((unraised...reachable).contains(readings.ranAt[priority]), "\(priority): \(readings)")
                 }
-            case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .actorQueue, .actorReentrant, .own:
+            case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .actorQueue, .actorReentrant, .unlessCancelled, .own:
                 #expect(readings.baseAsAsked == readings.ownTasks)
                 // Whatever each scan asked: the priority of the run's own task (RuntimePriorityTests).
                 #expect(readings.ranAt[parent] == 12, "\(readings)")

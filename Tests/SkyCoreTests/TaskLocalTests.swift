@@ -4,7 +4,7 @@ import Testing
 /// Task-local values: a value bound with `withValue` is inherited by a task group's children and by
 /// `Task {}`, and not by `Task.detached`. The first probe pins what the runtime does (measured on
 /// Swift 6.3.1, Linux; texts: `RunLabel`, Sources/SkyCore/Strategies/UnstructuredTasks.swift, the
-/// lesson Assets/lessons/16-task-local-values.md, docs/cli.md); the others hold the scans' events
+/// lesson Assets/lessons/17-task-local-values.md, docs/cli.md); the others hold the scans' events
 /// to it.
 @Suite("Task-local values: inherited by children and Task {}, not by Task.detached")
 struct TaskLocalTests {

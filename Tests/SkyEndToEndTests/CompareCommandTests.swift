@@ -48,9 +48,9 @@ struct CompareCommandTests {
     }
 
     @Test("Bad input: one line naming the problem and the accepted values, exit status 64, nothing run", arguments: [
-        (["compare"], "two or more names", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant, awaited (strategies) or result, throw, collect (error modes)"),
-        (["compare", "serial"], "two or more names", "result, throw, collect (error modes)"),
-        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant, awaited (strategies) or result, throw, collect"),
+        (["compare"], "two or more names", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant, awaited, unless-cancelled (strategies) or result, throw, collect, cancel (error modes)"),
+        (["compare", "serial"], "two or more names", "result, throw, collect, cancel (error modes)"),
+        (["compare", "serial", "fast"], "'fast' is invalid", "serial, unbounded, batched, discarding, reduce, wait-for-all, stream, async-let, unstructured, actor-queue, actor-reentrant, awaited, unless-cancelled (strategies) or result, throw, collect, cancel"),
         (["compare", "throw", "collect", "--strategy", "serial"], "collect: --errors collect", "use it with --strategy batched, not serial"),
         (["compare", "throw", "collect", "--total", "20000"], "collect", "at most 10000"),
         (["compare", "serial", "batched", "--errors", "collect"], "serial: --errors collect", "use it with --strategy batched, not serial"),

@@ -2,9 +2,9 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lesson 18's answer: the order the jobs reached the actor, the order they started in, and how
+/// The queue-inside-an-actor lesson's answer: the order the jobs reached the actor, the order they started in, and how
 /// many ran at once, each held to the engine's own summary and events of the same run.
-@Suite("Lesson 18: a queue inside an actor")
+@Suite("Answers: a queue inside an actor")
 struct ActorQueueAnswerTests {
     static func configuration(_ strategy: ScanStrategy) -> RunConfiguration {
         RunConfiguration(total: 8, batch: 8, seed: 11, failureRate: 0, work: 500, strategy: strategy, spacing: strategy == .actorQueue ? .milliseconds(20) : .zero)

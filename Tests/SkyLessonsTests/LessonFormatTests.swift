@@ -1,5 +1,7 @@
 import Foundation
+import SkyTUI
 import Testing
+@testable import SkyFrontEnd
 @testable import SkyLessons
 
 /// The lesson files' format (docs/lessons.md): `# Title`, `## Predict`, `## Part N: name` with one
@@ -52,6 +54,18 @@ struct LessonFormatTests {
     static func claimsWithoutPlatform(_ text: String) -> Bool {
         let text = text.replacingOccurrences(of: "\n", with: " ")
         return text.contains(runtimeClaim) && !(text.contains("Swift 6.3.1") && text.contains("Linux"))
+    }
+
+    @Test("Every part has a `Code:` line, and each of its texts is in a line of code of the strategy file the part's command runs")
+    func everyPartMarksItsCode() throws {
+        for lesson in Lesson.all {
+            for part in lesson.parts {
+                let name = "lesson \(lesson.slug), part \(part.number)"
+                #expect(!part.code.isEmpty, "\(name) has no `Code:` line: the code panel marks nothing for it")
+                let source = StrategySource.of(try LessonRun.request(part.arguments).makeConfiguration())
+                #expect(source.missing(part.code) == [], "\(name): in no line of code of \(source.path)")
+            }
+        }
     }
 
     @Test("A lesson, and each lesson's entry in docs/teaching.md, that says what the runtime or its pool does names the toolchain and the platform it was measured on")

@@ -2,7 +2,7 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lessons 1, 15 and 19: what a scope does with the children it did not await, what becomes of
+/// The async-let, unstructured-tasks and actor-reentrancy lessons: what a scope does with the children it did not await, what becomes of
 /// unstructured tasks at a cancel, and an actor's count across its own await. Each answer's
 /// figures are held to the engine's own summary of the same run, never to times.
 @Suite("Answers: scopes, unstructured tasks, reentrancy")
@@ -96,7 +96,7 @@ struct ScopeAnswerTests {
         #expect(answers[1].contains("The partners that part 1 cancelled") == !cancelled.isEmpty, "\(answers[1])")
     }
 
-    @Test("Lesson 15: orphans run on after the cancel, a bag's tasks stop; the answer gives the summary's count and figure", arguments: [false, true])
+    @Test("Unstructured tasks: orphans run on after the cancel, a bag's tasks stop; the answer gives the summary's count and figure", arguments: [false, true])
     func unstructured(bagged: Bool) async throws {
         let configuration = RunConfiguration(
             total: 8, batch: 4, seed: 10, failureRate: 0.1, priorityMix: try #require(PriorityMix(high: 0, medium: 100, low: 0)), work: 20_000,
@@ -134,7 +134,7 @@ struct ScopeAnswerTests {
         #expect(answer.contains("\(Say.count(never, "scan")) never started") == (never > 0), "\(answer)")
     }
 
-    @Test("Lesson 15: a run over before its cancel was due says that no task was left to run on")
+    @Test("Unstructured tasks: a run over before its cancel was due says that no task was left to run on")
     func drainedBeforeTheCancel() async throws {
         let configuration = RunConfiguration(
             total: 8, batch: 4, seed: 10, failureRate: 0.1, work: 500, strategy: .unstructured,
@@ -145,7 +145,7 @@ struct ScopeAnswerTests {
         #expect(answer.hasSuffix("The run was over before its cancel at 604800.00 s was due, so no task was left to run on."), "\(answer)")
     }
 
-    @Test("Lesson 19: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
+    @Test("Actor reentrancy: the answer gives the catalogue's own tally, lost updates and stale writes, as the summary has them", arguments: CatalogueMode.allCases)
     func catalogue(mode: CatalogueMode) async throws {
         let configuration = RunConfiguration(total: 200, batch: 4, seed: 12, failureRate: 0, work: 0, strategy: .unbounded, catalogue: mode)
         let (summary, record) = try await AnswerTests.run(configuration)

@@ -2,7 +2,7 @@ import SkyCore
 import Testing
 @testable import SkyLessons
 
-/// Lessons 14, 11 and 6: how running scans stop, or do not, once the run is done with them. Each
+/// The stream-termination, unchecked-cancellation and body-returns-early lessons: how running scans stop, or do not, once the run is done with them. Each
 /// answer's figures are held to the engine's own summary of the same run, never to times.
 @Suite("Answers: a consumer that goes, a child that never checks, a body that returns early")
 struct StopAnswerTests {
@@ -64,7 +64,7 @@ extension StopAnswerTests {
         }
     }
 
-    @Test("Lesson 14: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends")
+    @Test("Stream termination: the consumer goes; the answer's stop is the summary's, every running scan cancelled, and part 2 runs them to their ends")
     func consumerGoes() async throws {
         let (summary, record) = try await Self.run(try Self.streamWithAnEarlyResult(take: 1))
         #expect(summary.ending == .taken)
@@ -96,7 +96,7 @@ extension StopAnswerTests {
         #expect(both.contains("\(Say.sentence(Say.scans(ranHere))), which the cancel stopped in part 1, swept here to their ends"), "\(both)")
     }
 
-    @Test("Lesson 14: a consumer that goes with nothing running says there was nothing left to stop")
+    @Test("Stream termination: a consumer that goes with nothing running says there was nothing left to stop")
     func consumerGoesWithNothingRunning() async throws {
         // One scan at a time: its result is taken, and nothing else has started.
         let (summary, record) = try await Self.run(RunConfiguration(total: 4, batch: 1, seed: 2, failureRate: 0, work: 500, strategy: .stream, take: 1))

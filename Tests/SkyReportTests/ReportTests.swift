@@ -23,6 +23,15 @@ struct ReportTests {
         #expect(FixedPoint.fixed(value, places: places) == text)
     }
 
+    @Test("A run whose body cancelled its group at a failure (--errors cancel) drains, and its first line says the group cancelled the rest")
+    func groupCancelledAtAFailure() async {
+        // Seed 4 fails scan 3 among forty, with scans left to add after it.
+        let config = RunConfiguration(total: 40, batch: 4, seed: 4, failureRate: 0.1, work: 0, errors: .cancel)
+        let summary = await ScanModel(configuration: config).run()
+        #expect(summary.ending == .drained && summary.counters.cancelled > 0)
+        #expect(TextSummary.headline(summary) == "sky: finished \(summary.counters.finished) scans in \(FixedPoint.fixed(summary.snapshot.elapsed.seconds, places: 2)) s; \(summary.counters.cancelled) cancelled by their group, which its body cancelled at a failure")
+    }
+
     @Test("Dashboard figures appear in the JSON and text summaries only for a dashboard run")
     func dashboardFigures() async throws {
         let summary = await ScanModel(configuration: RunConfiguration(total: 3, batch: 1, seed: 1, work: 0)).run()

@@ -160,6 +160,8 @@ struct DashboardStateTests {
         #expect(state.nextStrategy == .actorReentrant)
         #expect(state.update(.key(.character("s"))) == [])
         #expect(state.nextStrategy == .awaited)
+        #expect(state.update(.key(.character("s"))) == [])
+        #expect(state.nextStrategy == .unlessCancelled)
         // Then the strategies this process added, if another suite added any, and round again.
         for added in ScanStrategy.allCases.dropFirst(ScanStrategy.builtIn.count) {
             #expect(state.update(.key(.character("s"))) == [])

@@ -114,7 +114,7 @@ extension RunConfiguration {
         for option in StrategyOption.allCases where option.isGiven(in: next) && !strategy.takes.contains(option) {
             switch option {
             case .spacing: next.spacing = .zero
-            case .errorsThrow, .errorsCollect: next.errors = .result
+            case .errorsThrow, .errorsCollect, .errorsCancel: next.errors = .result
             case .taskBag: next.taskBag = false
             case .catalogue: next.catalogue = nil
             case .take: next.take = nil

@@ -136,7 +136,7 @@ public struct RunConfiguration: Equatable, Sendable {
         case .asyncLet: 2
         // An unbounded run has a total (the CLI insists), at most `unboundedLimit`.
         case .unbounded, .reduce, .waitForAll: total ?? Self.unboundedLimit
-        case .batched, .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .own: batch
+        case .batched, .discarding, .stream, .unstructured, .actorQueue, .actorReentrant, .unlessCancelled, .own: batch
         }
     }
 

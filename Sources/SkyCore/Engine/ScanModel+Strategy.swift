@@ -12,6 +12,8 @@ extension ScanModel {
         case .unbounded, .batched:
             if configuration.errors == .collect {
                 CollectingWindow()
+            } else if configuration.errors == .cancel {
+                CancellingWindow()
             } else if configuration.take != nil {
                 EarlyReturnWindow()
             } else if throwing {
@@ -30,6 +32,7 @@ extension ScanModel {
         case .actorQueue: ActorStation(queued: true)
         case .actorReentrant: ActorStation(queued: false)
         case .awaited: AwaitedTasks()
+        case .unlessCancelled: UnlessCancelledWindow(cancelsOnFailure: configuration.errors == .cancel)
         case .own: configuration.strategy.added?.strategy
         }
     }
@@ -39,7 +42,7 @@ extension ScanModel {
         switch configuration.strategy {
         case .serial: ScanChild.serialLoopName
         case .asyncLet: ScanChild.pairLoopName
-        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: "strategy"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: "strategy"
         }
     }
 
@@ -112,7 +115,7 @@ extension RunConfiguration {
     public var loopFile: String? {
         switch strategy {
         case .own: nil
-        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited:
+        case .serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled:
             ScanModel.strategy(for: self).map { "\(type(of: $0)).swift" }
         }
     }

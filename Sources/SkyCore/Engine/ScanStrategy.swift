@@ -37,11 +37,14 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// One scan at a time, each in a `Task.detached {}` at its own priority that the loop awaits
     /// through `.value`: the await raises a lower-priority task to the loop's priority.
     case awaited
+    /// The sliding window, each child added with `addTaskUnlessCancelled`: once its group is
+    /// cancelled (`--errors cancel`), the loop adds nothing more and takes no more scans.
+    case unlessCancelled
     /// A strategy a package added to Sky's front end (`OwnStrategy`), by its name.
     case own(String)
 
     /// Sky's own strategies, in the order `--strategy` lists them.
-    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited]
+    public static let builtIn: [ScanStrategy] = [.serial, .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled]
 
     /// Sky's strategies, then the ones this process added (`OwnStrategy.add`).
     public static var allCases: [ScanStrategy] { builtIn + OwnStrategy.added.map { .own($0.name) } }
@@ -61,6 +64,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .actorQueue: "actor-queue"
         case .actorReentrant: "actor-reentrant"
         case .awaited: "awaited"
+        case .unlessCancelled: "unless-cancelled"
         case .own(let name): name
         }
     }
@@ -93,6 +97,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .actorQueue: "jobs queued in an actor"
         case .actorReentrant: "jobs in a reentrant actor"
         case .awaited: "one detached task at a time, awaited"
+        case .unlessCancelled: "sliding window, addTaskUnlessCancelled"
         }
     }
 
@@ -102,7 +107,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     public var holder: String {
         switch self {
         case .serial: "in the loop"
-        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream: "in the group"
+        case .unbounded, .batched, .discarding, .reduce, .waitForAll, .stream, .unlessCancelled: "in the group"
         case .asyncLet: "in the scope"
         case .unstructured, .awaited: "in tasks"
         case .actorQueue, .actorReentrant: "at the actor"
@@ -117,7 +122,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A strategy of a package's own takes its window from `scans.batch`.
     public var usesBatch: Bool {
         switch self {
-        case .batched, .discarding, .stream, .unstructured, .own: true
+        case .batched, .discarding, .stream, .unstructured, .unlessCancelled, .own: true
         case .serial, .unbounded, .reduce, .waitForAll, .asyncLet, .actorQueue, .actorReentrant, .awaited: false
         }
     }
@@ -141,7 +146,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         switch self {
         case .serial: [.spacing, .errorsThrow, .take]
         case .unbounded: [.errorsThrow, .catalogue, .take]
-        case .batched: [.errorsThrow, .errorsCollect, .catalogue, .take]
+        case .batched: [.errorsThrow, .errorsCollect, .errorsCancel, .catalogue, .take]
         case .discarding: [.catalogue]
         case .reduce: []
         case .waitForAll: [.errorsThrow]
@@ -151,6 +156,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .actorQueue: [.spacing, .take]
         case .actorReentrant: [.take]
         case .awaited: [.take]
+        case .unlessCancelled: [.errorsCancel]
         case .own: added?.takes ?? []
         }
     }
@@ -185,7 +191,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .unbounded, .batched: "the task group"
         case .asyncLet: "the async let pair's scope"
         case .waitForAll: "waitForAll()"
-        case .discarding, .reduce, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: nil
+        case .discarding, .reduce, .stream, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: nil
         }
     }
 
@@ -199,6 +205,7 @@ public enum ScanStrategy: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .actorQueue, .actorReentrant: "the actor hands each job's Result back to the task that sent it"
         case .own: "scan.run() hands every failure back as a Result"
         case .awaited: "each task's value is its scan's Result, failures included"
+        case .unlessCancelled: "its children return each failure as a Result, which --errors cancel makes cancel the group"
         case .serial, .unbounded, .batched, .waitForAll, .asyncLet: nil
         }
     }
@@ -216,7 +223,11 @@ public enum ErrorMode: String, CaseIterable, Sendable {
     /// when the group ends, as `for try await result in group { results.append(result) }` does:
     /// the first failure thrown loses every result collected so far.
     case collect
+    /// The group's body, when it takes a failure, cancels the group with `group.cancelAll()` and
+    /// goes on: the group's cancel, not the run's, so `next()` goes on handing out scans, and what
+    /// becomes of them is the loop's to show (`CancellingWindow.swift`, `UnlessCancelledWindow.swift`).
+    case cancel
 
     /// Whether a failure is thrown out of the group (or the serial loop).
-    public var throwsFailures: Bool { self != .result }
+    public var throwsFailures: Bool { self == .throw || self == .collect }
 }

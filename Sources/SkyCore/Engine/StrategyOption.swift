@@ -8,6 +8,8 @@ public enum StrategyOption: CaseIterable, Sendable {
     case errorsThrow
     /// `--errors collect`: the group's body keeps each result in an array it returns at the end.
     case errorsCollect
+    /// `--errors cancel`: the group's body cancels the group when it takes a failure, and goes on.
+    case errorsCancel
     /// `--task-bag`: the loop keeps its unstructured tasks in a bag that cancels them on teardown.
     case taskBag
     /// `--catalogue`: each child hands its result to a catalogue actor from its own task.
@@ -23,6 +25,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .spacing: "--spacing"
         case .errorsThrow: "--errors throw"
         case .errorsCollect: "--errors collect"
+        case .errorsCancel: "--errors cancel"
         case .taskBag: "--task-bag"
         case .catalogue: "--catalogue"
         case .take: "--take"
@@ -36,6 +39,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .spacing: "is the gap between scans run one at a time"
         case .errorsThrow: "needs a group, a scope or a loop to throw out of"
         case .errorsCollect: "frees each slot as its result goes into the group body's array"
+        case .errorsCancel: "is a group's body that takes each result and cancels the group at a failure"
         case .taskBag: "keeps unstructured tasks"
         case .catalogue: "is called by a group's children, many at once"
         case .take: "is counted by the loops Sky builds in"
@@ -52,6 +56,7 @@ public enum StrategyOption: CaseIterable, Sendable {
         case .spacing: configuration.spacing > .zero
         case .errorsThrow: configuration.errors == .throw
         case .errorsCollect: configuration.errors == .collect
+        case .errorsCancel: configuration.errors == .cancel
         case .taskBag: configuration.taskBag
         case .catalogue: configuration.catalogue != nil
         case .take: configuration.take != nil

@@ -243,6 +243,14 @@ public final class Scans: Sendable {
         gate.open()
     }
 
+    /// The loop takes no more scans, though the run has more to start: its group is cancelled,
+    /// so `addTaskUnlessCancelled` added nothing (`UnlessCancelledWindow.swift`). The run stops,
+    /// as a cancel stops it: the scan the loop holds, and every one not yet started, end cancelled
+    /// without a child.
+    public func stopTaking() {
+        noticeCancellation()
+    }
+
     /// The run's own task was cancelled rather than sent `cancel`: that is a cancel too.
     func noticeCancellation() {
         write { book, events, now in events += book.stop(.cancelled, at: now) }

@@ -123,6 +123,8 @@ struct RunOptions: ParsableArguments {
             "the first failure is thrown out of what runs the scans: with --strategy \(RunConfiguration.throwingStrategies); exit status \(ExitStatus.failure.code)"
         case .collect:
             "as throw, with the body collecting every result in an array it returns at the end, which the throw loses; with --strategy \(takers(of: .errorsCollect))"
+        case .cancel:
+            "the body that takes a failure cancels the group with cancelAll() and goes on adding the next scans; with --strategy \(takers(of: .errorsCancel))"
         }
     }
 

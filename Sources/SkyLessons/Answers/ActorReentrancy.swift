@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 19: an actor that reads its count, awaits, and writes it back loses updates to the calls
+/// The actor-reentrancy lesson: an actor that reads its count, awaits, and writes it back loses updates to the calls
 /// that ran on it during the await; one that counts before the await loses none.
 enum ActorReentrancy {
     static func answer(_ records: [PartRecord]) -> [String] {

@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 18: jobs sent to one actor from tasks of their own; with a queue, one at a time in the
+/// The queue-inside-an-actor lesson: jobs sent to one actor from tasks of their own; with a queue, one at a time in the
 /// order they arrived, a gap between them; without it, interleaved across the actor's `await`s.
 enum QueueInsideAnActor {
     static func answer(_ records: [PartRecord]) -> [String] {

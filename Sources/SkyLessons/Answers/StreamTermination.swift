@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 14: a bounded group behind an `AsyncStream`. When the consumer stops taking and goes, the
+/// The stream-termination lesson: a bounded group behind an `AsyncStream`. When the consumer stops taking and goes, the
 /// stream's `onTermination` cancels the producer, and the scans it was running stop at their next
 /// check; a consumer that takes every result lets the producer finish the stream itself.
 enum StreamTermination {

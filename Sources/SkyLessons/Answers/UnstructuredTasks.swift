@@ -1,5 +1,5 @@
 import SkyCore
-/// Lesson 15: a cancel stops the loop that started unstructured tasks, not the tasks: they run on
+/// The unstructured-tasks lesson: a cancel stops the loop that started unstructured tasks, not the tasks: they run on
 /// to their ends, unless a task bag, torn down with the loop, cancels them.
 enum UnstructuredTasks {
     static func answer(_ records: [PartRecord]) -> [String] {

@@ -119,7 +119,7 @@ public struct Narrator: Sendable {
                     switch configuration.strategy {
                     case .stream: "the consumer has taken \(taken) and goes: no scan starts now"
                     case .serial, .asyncLet, .awaited: "the loop has taken \(taken) and stops"
-                    case .unstructured, .discarding, .reduce, .waitForAll, .own: "the loop has taken \(taken) and returns: no scan starts now"
+                    case .unstructured, .discarding, .reduce, .waitForAll, .unlessCancelled, .own: "the loop has taken \(taken) and returns: no scan starts now"
                     case .actorQueue, .actorReentrant: "the actor has taken \(taken) and stops: no job starts now"
                     case .batched, .unbounded:
                         "the body has taken \(taken) and returns, without cancelAll(): the group waits for \(busy) running children"

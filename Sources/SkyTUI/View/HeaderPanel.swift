@@ -34,7 +34,7 @@ enum HeaderPanel {
 
         // The line's parts after the strategy, each a muted label and its value.
         var parts: [(label: String, value: String, style: Style)] = []
-        if config.errors.throwsFailures { parts.append(("   errors ", config.errors.rawValue, Style(.warn))) }
+        if config.errors != .result { parts.append(("   errors ", config.errors.rawValue, Style(.warn))) }
         if config.speed < 1 { parts.append(("   speed ", "×\(FixedPoint.fixed(config.speed, places: 2))", Style(.warn))) }
         parts.append(("   elapsed ", Figures.clock(state.elapsed), Style(.accent, bold: true)))
         if let remaining = TimedRun.remaining(state) {
@@ -76,7 +76,7 @@ enum HeaderPanel {
         case .serial, .awaited: "one at a time"
         case .asyncLet: "two at a time"
         case .unbounded, .reduce, .waitForAll: "no batch"
-        case .batched, .discarding, .stream, .unstructured, .own: "batch \(batch)"
+        case .batched, .discarding, .stream, .unstructured, .unlessCancelled, .own: "batch \(batch)"
         case .actorQueue, .actorReentrant: "\(batch) senders"
         }
     }

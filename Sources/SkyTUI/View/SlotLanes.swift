@@ -17,7 +17,7 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
         case .unbounded, .reduce, .waitForAll: "\(busy) \(snapshot.configuration.strategy.holder)"
-        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .own: "\(busy) of \(snapshot.batch) busy"
+        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy.addsEveryScanAtOnce ? " (\(state.info.cores) cores)" : ""
