@@ -38,7 +38,7 @@ struct CompletionScriptTests {
         #expect(strategies.count >= 12)
         #expect(try Self.bash(["sky", "--strategy", ""]) == strategies)
         #expect(try Self.bash(["sky", "--total", "5", "--strategy", "a"]) == strategies.filter { $0.hasPrefix("a") })
-        #expect(try Self.bash(["sky", "soak", "--errors", ""]) == ["result", "throw", "collect"])
+        #expect(try Self.bash(["sky", "soak", "--errors", ""]) == ["result", "throw", "collect", "cancel"])
         #expect(try Self.bash(["sky", "--format", ""]) == ["text", "json"])
     }
 

@@ -47,7 +47,8 @@ struct OptionHelpTests {
 
     @Test("--errors throw and collect, --catalogue, --task-bag and --take name exactly the strategies that run with them", arguments: [
         Naming(option: "--errors <", from: "throw (", to: "; exit status", arguments: ["--errors", "throw"]),
-        Naming(option: "--errors <", from: "collect (", to: ") (default", arguments: ["--errors", "collect"]),
+        Naming(option: "--errors <", from: "collect (", to: ") or cancel (", arguments: ["--errors", "collect"]),
+        Naming(option: "--errors <", from: "cancel (", to: ") (default", arguments: ["--errors", "cancel"]),
         Naming(option: "--catalogue <", from: "With --strategy ", to: ".", arguments: ["--catalogue", "racy"]),
         Naming(option: "--task-bag ", from: "With --strategy ", to: ":", arguments: ["--task-bag"]),
         Naming(option: "--take <", from: "nor --strategy ", to: ")", arguments: ["--take", "1"], namesTakers: false),
