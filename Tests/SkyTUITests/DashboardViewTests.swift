@@ -25,6 +25,13 @@ struct DashboardViewTests {
         }
     }
 
+    @Test("A batch lowered below the busy slots says so, rather than more busy than there are slots")
+    func loweredBatchTitle() {
+        let title = DashboardView.render(TagScene.shrunk.state(size: Self.size)).text.split(separator: "\n").first { $0.hasPrefix("── Slots") }
+        #expect(title?.contains("actor: 4 busy, batch 2") == true, "\(title ?? "")")
+        #expect(title?.contains("of 2 busy") == false)
+    }
+
     @Test("Every counter is on screen with its true value")
     func counters() {
         let text = frame(Scene.midRun).text

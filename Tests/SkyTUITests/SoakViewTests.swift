@@ -97,7 +97,7 @@ struct SoakViewTests {
     @Test("At the end of a timed soak, the scans left in the queue are said as what they are, not as cancelled")
     func endOfTime() {
         let text = Self.text(.done)
-        #expect(text.contains(" unstarted     2  left queued at the time limit"), "\(text)")
+        #expect(text.contains(" unstarted       2  left queued at the time limit"), "\(text)")
         #expect(!text.contains("cancelled"))
         #expect(text.contains("verdict PASS") && text.contains("DONE: TIME UP"))
     }
@@ -106,7 +106,7 @@ struct SoakViewTests {
     func fault() {
         let lines = Self.text(.fault).split(separator: "\n")
         #expect(lines[1].hasSuffix("FAIL: 1 verification failure, latest on core 1"), "\(lines[1])")
-        #expect(lines.contains { $0.hasPrefix(" mismatches    1  possible hardware fault") })
+        #expect(lines.contains { $0.hasPrefix(" mismatches      1  possible hardware fault") })
         #expect(lines.contains { $0.contains("latest: scan 733 at 94.87 s on core 1, thread 6547") })
         #expect(lines.contains { $0.hasSuffix(" trend THROTTLED? 26% below the first minute") })
     }

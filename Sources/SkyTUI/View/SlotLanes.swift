@@ -17,7 +17,9 @@ enum SlotLanes {
         let dot = state.glyphs.dot
         let held = switch snapshot.configuration.strategy {
         case .unbounded, .reduce, .waitForAll: "\(busy) \(snapshot.configuration.strategy.holder)"
-        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own: "\(busy) of \(snapshot.batch) busy"
+        case .serial, .batched, .discarding, .stream, .asyncLet, .unstructured, .actorQueue, .actorReentrant, .awaited, .unlessCancelled, .own:
+            // After `-` the slots above the new batch drain: "4 of 2 busy" would read as a fault.
+            busy > snapshot.batch ? "\(busy) busy, batch \(snapshot.batch)" : "\(busy) of \(snapshot.batch) busy"
         }
         let ended = state.info.counters == .direct ? "\(snapshot.direct.endedInSlot) ended, " : ""
         let cores = snapshot.configuration.strategy.addsEveryScanAtOnce ? " (\(state.info.cores) cores)" : ""

@@ -93,7 +93,7 @@ enum SoakView {
                 : ("completed", "\(counters.completed)", ["not verified (--no-verify)", "not verified"], .warn),
             ("mismatches", "\(faults)", faults > 0 ? ["possible hardware fault", "hardware fault?"] : [verify ? "none" : "not checked"],
              faults > 0 ? .bad : .good),
-            ("running", "\(counters.running)/\(snapshot.batch)", [], .accent),
+            ("in the group", "\(counters.running)/\(snapshot.batch)", [], .accent),
         ]
         if counters.failed > 0 || snapshot.configuration.failureRate > 0 {
             rows.append(("failed", "\(counters.failed)", ["on purpose (--failure-rate)", "on purpose"], .warn))
@@ -118,9 +118,10 @@ enum SoakView {
         Section.rule("Results", note: verify ? "every result checked" : "verification off", into: &grid, x: x, y: y, width: width, glyphs: state.glyphs)
         let rows = results(state).prefix(resultsHeight - 1)
         let countWidth = max(5, rows.map(\.count.count).max() ?? 0)
+        let labelWidth = rows.map(\.label.count).max() ?? 0
         for (offset, row) in rows.enumerated() {
             let line = y + 1 + offset
-            var column = grid.write(" " + Figures.padRight(row.label, 10), x: x, y: line, width: width)
+            var column = grid.write(" " + Figures.padRight(row.label, labelWidth), x: x, y: line, width: width)
             let value = Int(row.count.split(separator: "/").first ?? "") ?? 0
             column = grid.write(
                 Figures.padLeft(row.count, countWidth), x: column, y: line,
